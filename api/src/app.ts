@@ -1,0 +1,85 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import type { Config } from './config.js';
+import type { Db } from './db/connection.js';
+import { isPostgres } from './db/connection.js';
+import { createPgChangeBus } from './db/change-bus.js';
+import type { AppContext } from './http/context.js';
+import { checkAccess, mount, type AnyEndpoint } from './http/endpoint.js';
+import { errorHandler, notFound } from './http/errors.js';
+import { docsPage, openApiDocument } from './http/openapi.js';
+import { ResponseCache } from './http/response-cache.js';
+import { securityHeaders } from './http/security-headers.js';
+import { safeJoin, sendFile } from './http/send-file.js';
+import { currentUser, sessions } from './http/session.js';
+import { clientApp } from './http/client-app.js';
+import { accountEndpoints } from './routes/account.js';
+import { articleEndpoints } from './routes/articles.js';
+import { catalogueEndpoints } from './routes/catalogue.js';
+import { metaEndpoints } from './routes/meta.js';
+import { podcastEndpoints } from './routes/podcasts.js';
+import { createServices } from './services/index.js';
+
+export interface App {
+  koa: Koa;
+  endpoints: AnyEndpoint[];
+  close(): Promise<void>;
+}
+
+/** Builds the whole server for one database: the API, the public uploads and the PWA. */
+export function createApp(db: Db, config: Config): App {
+  const koa = new Koa({ proxy: config.trustProxy });
+  const services = createServices(db, config);
+  const bus = isPostgres(db) ? createPgChangeBus(db) : null;
+  const cache = new ResponseCache(bus, services.nextScheduledChange);
+
+  const endpoints: AnyEndpoint[] = [
+    ...accountEndpoints(services, config),
+    ...articleEndpoints(services),
+    ...podcastEndpoints(services, config),
+    ...catalogueEndpoints(services),
+    ...metaEndpoints(config),
+  ];
+  const document = openApiDocument(endpoints);
+  const docs = docsPage(document);
+
+  const router = new Router();
+  router.get('/api/openapi.json', (ctx) => { ctx.body = document; });
+  router.get('/api/docs', (ctx) => { ctx.type = 'html'; ctx.body = docs; });
+  mount(router, endpoints, cache);
+
+  koa.use(errorHandler);
+  koa.use(securityHeaders(config));
+  koa.use(sessions(koa, config, services.sessions));
+  koa.use(currentUser(services.users));
+  // The guard covers every admin path, also those with no route: a reader learns nothing there.
+  koa.use(async (ctx, next) => {
+    if (ctx.path.startsWith('/api/admin') || ctx.path === '/api/upload') checkAccess('admin', (ctx as AppContext).state.user);
+    await next();
+  });
+  koa.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }));
+  koa.use(router.routes());
+  koa.use(router.allowedMethods());
+  koa.use(async (ctx, next) => {
+    if (ctx.path.startsWith('/api/') || ctx.path === '/api') throw notFound(`No such API endpoint: ${ctx.method} ${ctx.path}`);
+    if (ctx.path.startsWith('/uploads/') && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
+      const file = safeJoin(config.uploadsDir, ctx.path.slice('/uploads/'.length));
+      // Uploads are stored under generated names and never change: cache them for good.
+      if (file && (await sendFile(ctx, file, { immutable: true }))) return;
+      throw notFound('File not found');
+    }
+    await next();
+  });
+  koa.use(clientApp(config.pwaDistDir));
+
+  koa.on('error', (error: Error & { status?: number }) => {
+    if ((error.status ?? 500) >= 500 && error.name !== 'HttpError') console.error(error);
+  });
+
+  return {
+    koa,
+    endpoints,
+    close: async () => { await bus?.close(); },
+  };
+}

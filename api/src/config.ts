@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Everything the server reads from its environment, read once (README lists each variable). */
+export interface Config {
+  port: number;
+  host: string;
+  production: boolean;
+  dataDir: string;
+  uploadsDir: string;
+  audioDir: string;
+  databaseUrl: string | null;
+  sessionSecret: string;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  publicOrigin: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null; apiBase: string | null };
+  openai: { apiKey: string | null; baseUrl: string | null; textModel: string; imageModel: string | null };
+  pexels: { apiKey: string | null; apiBase: string | null };
+  youtube: { channelUrl: string | null; apiKey: string | null; apiBase: string | null; feedBase: string | null };
+  pwaDistDir: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+const text = (value: string | undefined): string | null => (value && value.trim() !== '' ? value.trim() : null);
+
+/** Sessions survive a restart without configuration: a generated secret is kept beside the data. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const uploadsDir = path.join(dataDir, 'uploads');
+  const audioDir = path.join(dataDir, 'audio');
+  for (const dir of [dataDir, uploadsDir, audioDir]) mkdirSync(dir, { recursive: true });
+
+  const databaseUrl = text(env.DATABASE_URL);
+  const configuredSecret = text(env.SESSION_SECRET);
+  if (!configuredSecret && production && databaseUrl) {
+    throw new Error('SESSION_SECRET is required with NODE_ENV=production and DATABASE_URL: every API process must share it');
+  }
+
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '127.0.0.1',
+    production,
+    dataDir,
+    uploadsDir,
+    audioDir,
+    databaseUrl,
+    sessionSecret: configuredSecret ?? persistentSecret(dataDir),
+    seedDemo: env.SEED_DEMO !== '0',
+    trustProxy: env.TRUST_PROXY === '1',
+    publicOrigin: text(env.PUBLIC_ORIGIN),
+    smtpUrl: text(env.SMTP_URL),
+    mailFrom: text(env.MAIL_FROM) ?? 'Redaktion <no-reply@redaktion.example>',
+    stripe: {
+      secretKey: text(env.STRIPE_SECRET_KEY),
+      publishableKey: text(env.STRIPE_PUBLISHABLE_KEY),
+      webhookSecret: text(env.STRIPE_WEBHOOK_SECRET),
+      apiBase: text(env.STRIPE_API_BASE),
+    },
+    openai: {
+      apiKey: text(env.OPENAI_API_KEY),
+      baseUrl: text(env.OPENAI_BASE_URL),
+      textModel: text(env.AI_TEXT_MODEL) ?? 'gpt-4o',
+      imageModel: text(env.AI_IMAGE_MODEL),
+    },
+    pexels: { apiKey: text(env.PEXELS_API_KEY), apiBase: text(env.PEXELS_API_BASE) },
+    youtube: {
+      channelUrl: text(env.YOUTUBE_CHANNEL_URL),
+      apiKey: text(env.YOUTUBE_API_KEY),
+      apiBase: text(env.YOUTUBE_API_BASE),
+      feedBase: text(env.YOUTUBE_FEED_BASE),
+    },
+    pwaDistDir: path.resolve(env.PWA_DIST_DIR ?? new URL('../../pwa/dist', import.meta.url).pathname),
+  };
+}
+
+export const integrations = (config: Config) => ({
+  payments: Boolean(config.stripe.secretKey && config.stripe.publishableKey),
+  ai: Boolean(config.openai.apiKey),
+  pexels: Boolean(config.pexels.apiKey),
+  youtube: Boolean(config.youtube.channelUrl),
+  email: Boolean(config.smtpUrl),
+});

@@ -1,0 +1,66 @@
+import type { Context, Next } from 'koa';
+import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '@redaktion/shared';
+import type { z } from 'zod';
+
+/** An error a client caused or may see: its status, message and code reach the client as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: ErrorCode,
+    readonly issues?: { path: string; message: string }[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message, ERROR_CODES.validation);
+export const notAuthenticated = () => new HttpError(401, 'Not authenticated', ERROR_CODES.notAuthenticated);
+export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message, ERROR_CODES.forbidden);
+export const notFound = (message = 'Not found') => new HttpError(404, message, ERROR_CODES.notFound);
+export const conflict = (message: string) => new HttpError(409, message, ERROR_CODES.conflict);
+export const notConfigured = (what: string) => new HttpError(503, `${what} is not configured`, ERROR_CODES.notConfigured);
+
+export function validationError(error: z.ZodError): HttpError {
+  const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return new HttpError(400, issues[0]?.message ?? 'Invalid input', ERROR_CODES.validation, issues);
+}
+
+/** Statuses koa and its body parser raise for client mistakes, translated to our error shape. */
+const clientStatusCodes: Record<number, ErrorCode> = {
+  400: ERROR_CODES.validation,
+  413: ERROR_CODES.tooLarge,
+  415: ERROR_CODES.unsupportedType,
+};
+
+/**
+ * The one place errors become answers: a client never sees a stack trace, and a 500 only
+ * happens for a fault of ours, logged here.
+ */
+export async function errorHandler(ctx: Context, next: Next): Promise<void> {
+  try {
+    await next();
+  } catch (caught) {
+    const error = caught as Error & { status?: number; expose?: boolean };
+    let body: ApiErrorBody;
+    if (error instanceof HttpError) {
+      ctx.status = error.status;
+      body = { error: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) };
+      if (error.headers) ctx.set(error.headers);
+    } else if (error.status && clientStatusCodes[error.status]) {
+      ctx.status = error.status;
+      body = { error: error.status === 400 ? 'Invalid request body' : error.message, code: clientStatusCodes[error.status]! };
+    } else {
+      ctx.app.emit('error', error, ctx);
+      ctx.status = 500;
+      body = { error: 'Something went wrong on our side', code: ERROR_CODES.internal };
+    }
+    ctx.body = body;
+    // A failed file answer may already have set the file's type and validators.
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.remove('ETag');
+    ctx.remove('Last-Modified');
+    ctx.remove('Cache-Control');
+  }
+}

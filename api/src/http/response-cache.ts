@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import type { AppContext } from './context.js';
+
+interface Entry {
+  body: string;
+  etag: string;
+}
+
+/** Staff see drafts, subscribers premium content, readers neither: each has its own answers. */
+export type Audience = 'reader' | 'subscriber' | 'staff';
+
+/** Tells other API processes that content changed, and hears them. */
+export interface ChangeBus {
+  publish(): Promise<void>;
+  subscribe(onChange: () => void): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Public reads answered from memory. Rendering a list costs a query, row mapping, gating and
+ * JSON encoding; most requests ask for the same few URLs, so the encoded answer is kept per URL
+ * and audience (premium content differs between readers and subscribers).
+ *
+ * It stays correct by three rules: every staff write clears it here and, through the change bus,
+ * in every other process; an answer never outlives the next moment a scheduled item becomes
+ * public or an ad starts or ends (`validUntil`); and nothing personal is ever cached.
+ */
+export class ResponseCache {
+  private entries = new Map<string, Entry>();
+  private validUntil = 0;
+  /** Bumped by every clear, so that an answer computed before a write is never stored after it. */
+  private generation = 0;
+  private refreshing: Promise<void> | null = null;
+  private readonly maxEntries = 5_000;
+
+  constructor(
+    private readonly bus: ChangeBus | null,
+    private readonly nextScheduledChange: () => Promise<number>,
+    private readonly maxAgeMs = 60_000,
+  ) {
+    bus?.subscribe(() => this.clear());
+  }
+
+  private key(ctx: AppContext, audience: Audience): string {
+    return `${audience} ${ctx.url}`;
+  }
+
+  /** Answers from the cache when it can (null); otherwise returns the generation to store under. */
+  serve(ctx: AppContext, audience: Audience): number | null {
+    if (Date.now() >= this.validUntil) {
+      if (!this.refreshing) this.clear();
+      return this.generation;
+    }
+    const entry = this.entries.get(this.key(ctx, audience));
+    if (!entry) return this.generation;
+    ctx.set('ETag', entry.etag);
+    ctx.set('Cache-Control', 'no-cache');
+    if (ctx.get('If-None-Match') === entry.etag) {
+      ctx.status = 304;
+      return null;
+    }
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.body = entry.body;
+    return null;
+  }
+
+  /** Keeps the JSON answer the handler just produced. */
+  store(ctx: AppContext, audience: Audience, generation: number): void {
+    const body = typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body);
+    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    if (generation === this.generation && Date.now() < this.validUntil) {
+      if (this.entries.size >= this.maxEntries) this.entries.clear();
+      this.entries.set(this.key(ctx, audience), { body, etag });
+    }
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.body = body;
+    ctx.set('ETag', etag);
+    ctx.set('Cache-Control', 'no-cache');
+  }
+
+  /** Opens a new period of validity, which lasts until the next scheduled change or maxAge. */
+  private async refresh(): Promise<void> {
+    const next = await this.nextScheduledChange();
+    this.validUntil = Math.min(next, Date.now() + this.maxAgeMs);
+  }
+
+  private clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.validUntil = 0;
+    this.refreshing ??= this.refresh()
+      .catch(() => undefined)
+      .finally(() => { this.refreshing = null; });
+  }
+
+  async invalidate(): Promise<void> {
+    this.clear();
+    await this.bus?.publish();
+  }
+}

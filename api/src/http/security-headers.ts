@@ -1,0 +1,57 @@
+import type { Context, Next } from 'koa';
+import { integrations, type Config } from '../config.js';
+
+/**
+ * The Content-Security-Policy the PWA runs under. Stripe and the YouTube embed are allowed only
+ * when those integrations are configured (contract.md §7).
+ */
+export function contentSecurityPolicy(config: Config): string {
+  const on = integrations(config);
+  const origin = (base: string | null, fallback: string) => (base ? new URL(base).origin : fallback);
+  const scripts = ["'self'"];
+  const frames: string[] = [];
+  const images = ["'self'", 'data:', 'blob:'];
+  const connect = ["'self'"];
+  if (on.payments) {
+    scripts.push('https://js.stripe.com');
+    frames.push('https://js.stripe.com', 'https://hooks.stripe.com');
+    connect.push(origin(config.stripe.apiBase, 'https://api.stripe.com'));
+  }
+  if (on.youtube) {
+    frames.push('https://www.youtube-nocookie.com');
+    images.push('https://i.ytimg.com');
+  }
+  return [
+    "default-src 'self'",
+    `script-src ${scripts.join(' ')}`,
+    // React and the video player set inline styles; no inline scripts are allowed.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${images.join(' ')}`,
+    "media-src 'self' blob:",
+    `connect-src ${connect.join(' ')}`,
+    "font-src 'self' data:",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    `frame-src ${frames.length > 0 ? frames.join(' ') : "'none'"}`,
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+export function securityHeaders(config: Config) {
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': contentSecurityPolicy(config),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+  };
+  if (config.production) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
+  return async function setSecurityHeaders(ctx: Context, next: Next): Promise<void> {
+    ctx.set(headers);
+    await next();
+  };
+}

@@ -1,0 +1,85 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import mime from 'mime-types';
+import type { Context } from 'koa';
+import { ERROR_CODES } from '@redaktion/shared';
+import { HttpError } from './errors.js';
+
+/** Resolves a request path inside a folder, or null when it would leave it. */
+export function safeJoin(root: string, requestPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(requestPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const full = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+  return full === root || full.startsWith(`${root}${path.sep}`) ? full : null;
+}
+
+/** Parses one `bytes=` range; multi-range requests are answered with the whole file. */
+function parseRange(header: string, size: number): { start: number; end: number } | 'invalid' | null {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, from = '', to = ''] = match;
+  if (from === '' && to === '') return 'invalid';
+  let start: number;
+  let end: number;
+  if (from === '') {
+    start = Math.max(0, size - Number(to));
+    end = size - 1;
+  } else {
+    start = Number(from);
+    end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  }
+  return start > end || start >= size ? 'invalid' : { start, end };
+}
+
+/**
+ * Sends a file with HTTP Range (206) so that audio and video seek, and with validators for caching.
+ * Answers false when there is no such file, so the caller decides what a miss means.
+ */
+export async function sendFile(
+  ctx: Context,
+  file: string,
+  options: { maxAgeSeconds?: number; immutable?: boolean; contentType?: string } = {},
+): Promise<boolean> {
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) return false;
+
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  ctx.set('Accept-Ranges', 'bytes');
+  ctx.set('ETag', etag);
+  ctx.set('Last-Modified', info.mtime.toUTCString());
+  ctx.set('Cache-Control', options.immutable
+    ? `public, max-age=${options.maxAgeSeconds ?? 31_536_000}, immutable`
+    : `public, max-age=${options.maxAgeSeconds ?? 0}`);
+  ctx.type = options.contentType ?? (mime.lookup(file) || 'application/octet-stream');
+
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return true;
+  }
+
+  const rangeHeader = ctx.get('Range');
+  const ifRange = ctx.get('If-Range');
+  const range = rangeHeader && (!ifRange || ifRange === etag) ? parseRange(rangeHeader, info.size) : null;
+  if (range === 'invalid') {
+    throw new HttpError(416, 'Range not satisfiable', ERROR_CODES.rangeNotSatisfiable, undefined, {
+      'Content-Range': `bytes */${info.size}`,
+    });
+  }
+  if (range) {
+    ctx.status = 206;
+    ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
+    ctx.length = range.end - range.start + 1;
+    ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file, range);
+  } else {
+    ctx.status = 200;
+    ctx.length = info.size;
+    ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file);
+  }
+  return true;
+}

@@ -1,0 +1,48 @@
+import type Koa from 'koa';
+import session from 'koa-session';
+import type { Config } from '../config.js';
+import type { SessionStore } from '../services/session-store.js';
+import type { UserService } from '../services/users.js';
+import { toBool } from '../db/values.js';
+import type { AppContext } from './context.js';
+
+const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_COOKIE = 'redaktion.sid';
+
+/**
+ * Sessions live in the database (any number of API processes share them); the cookie carries
+ * only a signed random key: HttpOnly, SameSite=Lax, Secure in production.
+ */
+export function sessions(app: Koa, config: Config, store: SessionStore): Koa.Middleware {
+  app.keys = [config.sessionSecret];
+  return session({
+    key: SESSION_COOKIE,
+    maxAge: THIRTY_DAYS_MS,
+    httpOnly: true,
+    signed: true,
+    sameSite: 'lax',
+    secure: config.production,
+    rolling: false,
+    renew: true,
+    store: {
+      get: (sid: string) => store.get(sid),
+      set: (sid: string, sess: Record<string, unknown>, maxAge: number) => store.set(sid, sess, maxAge),
+      destroy: (sid: string) => store.destroy(sid),
+    },
+  }, app) as unknown as Koa.Middleware;
+}
+
+/** Puts the signed-in user on ctx.state; a deactivated or deleted account counts as signed out. */
+export function currentUser(users: UserService): Koa.Middleware {
+  return async (koaCtx, next) => {
+    const ctx = koaCtx as AppContext;
+    ctx.state.user = null;
+    const userId = ctx.session?.userId;
+    if (typeof userId === 'number') {
+      const user = await users.byId(userId);
+      if (user && toBool(user.active)) ctx.state.user = user;
+      else ctx.session = null;
+    }
+    await next();
+  };
+}

@@ -1,0 +1,50 @@
+import { articleListQuery, articleSchema, idParam, listQuery } from '@redaktion/shared';
+import { z } from 'zod';
+import { endpoint, isAdmin, isEntitled } from '../http/endpoint.js';
+import { notFound } from '../http/errors.js';
+import { toArticle } from '../serializers/content.js';
+import type { Services } from '../services/index.js';
+
+const params = z.object({ id: idParam });
+
+export const articleEndpoints = ({ articles }: Services) => [
+  endpoint({
+    method: 'get', path: '/api/articles', tag: 'Articles', access: 'public', cached: true,
+    summary: 'Published articles, newest first (or by relevance with q); lists carry no content',
+    query: articleListQuery, response: z.array(articleSchema),
+    handle: async (ctx, { query }) => {
+      const gate = { entitled: isEntitled(ctx.state.user) };
+      return (await articles.list(query)).map((row: Record<string, unknown>) => toArticle(row, gate, false));
+    },
+  }),
+  endpoint({
+    method: 'get', path: '/api/articles/featured', tag: 'Articles', access: 'public', cached: true,
+    summary: "Today's lead (the featured article) first, then the newest",
+    query: listQuery, response: z.array(articleSchema),
+    handle: async (ctx, { query }) => {
+      const gate = { entitled: isEntitled(ctx.state.user) };
+      return (await articles.featured(query)).map((row: Record<string, unknown>) => toArticle(row, gate, false));
+    },
+  }),
+  endpoint({
+    method: 'get', path: '/api/articles/:id', tag: 'Articles', access: 'public', cached: true,
+    summary: 'One article; a premium article\'s content only for subscribers and admins (others get locked: true)',
+    params, response: articleSchema,
+    handle: async (ctx, { params: { id } }) => {
+      const row = await articles.byId(id, isAdmin(ctx.state.user));
+      if (!row) throw notFound('Article not found');
+      return toArticle(row, { entitled: isEntitled(ctx.state.user) }, true);
+    },
+  }),
+  endpoint({
+    method: 'get', path: '/api/articles/:id/related', tag: 'Articles', access: 'public', cached: true,
+    summary: 'Up to 3 newer published articles of the same category',
+    params, response: z.array(articleSchema),
+    handle: async (ctx, { params: { id } }) => {
+      const row = await articles.byId(id, isAdmin(ctx.state.user));
+      if (!row) throw notFound('Article not found');
+      const gate = { entitled: isEntitled(ctx.state.user) };
+      return (await articles.related(id, String(row.category))).map((related: Record<string, unknown>) => toArticle(related, gate, false));
+    },
+  }),
+];

@@ -1,0 +1,53 @@
+import {
+  advertisementListQuery, advertisementSchema, categorySchema, customVideoSchema, idParam, listQuery, personSchema,
+} from '@redaktion/shared';
+import { z } from 'zod';
+import { endpoint, isAdmin } from '../http/endpoint.js';
+import { notFound } from '../http/errors.js';
+import { toAdvertisement, toCategory, toCustomVideo, toPerson } from '../serializers/content.js';
+import type { Services } from '../services/index.js';
+
+type Row = Record<string, unknown>;
+
+/** The smaller public reads: people, ads, custom videos and categories. */
+export const catalogueEndpoints = ({ people, advertisements, customVideos, categories }: Services) => [
+  endpoint({
+    method: 'get', path: '/api/people', tag: 'People', access: 'public', cached: true,
+    summary: 'Published people profiles, featured first, then newest', query: listQuery, response: z.array(personSchema),
+    handle: async (_ctx, { query }) => (await people.list(query)).map((row: Row) => toPerson(row)),
+  }),
+  endpoint({
+    method: 'get', path: '/api/people/:id', tag: 'People', access: 'public', cached: true,
+    summary: 'One person profile', params: z.object({ id: idParam }), response: personSchema,
+    handle: async (ctx, { params: { id } }) => {
+      const row = await people.byId(id, isAdmin(ctx.state.user));
+      if (!row) throw notFound('Profile not found');
+      return toPerson(row);
+    },
+  }),
+  endpoint({
+    method: 'get', path: '/api/advertisements', tag: 'Advertisements', access: 'public', cached: true,
+    summary: 'Active ads inside their start and end dates', query: advertisementListQuery, response: z.array(advertisementSchema),
+    handle: async (_ctx, { query }) => (await advertisements.list(query)).map((row: Row) => toAdvertisement(row)),
+  }),
+  endpoint({
+    method: 'get', path: '/api/custom-videos', tag: 'Videos', access: 'public', cached: true,
+    summary: 'Active custom videos by priority, then newest', query: listQuery, response: z.array(customVideoSchema),
+    handle: async (_ctx, { query }) => (await customVideos.list(query)).map((row: Row) => toCustomVideo(row)),
+  }),
+  endpoint({
+    method: 'get', path: '/api/custom-videos/slug/:slug', tag: 'Videos', access: 'public', cached: true,
+    summary: 'One active custom video by its slug',
+    params: z.object({ slug: z.string().max(120) }), response: customVideoSchema,
+    handle: async (_ctx, { params: { slug } }) => {
+      const row = await customVideos.bySlug(slug);
+      if (!row) throw notFound('Video not found');
+      return toCustomVideo(row);
+    },
+  }),
+  endpoint({
+    method: 'get', path: '/api/categories', tag: 'Categories', access: 'public', cached: true,
+    summary: 'Active article categories, in display order', response: z.array(categorySchema),
+    handle: async () => (await categories.active()).map((row: Row) => toCategory(row)),
+  }),
+];

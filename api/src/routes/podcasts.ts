@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { episodeListQuery, episodeSchema, idParam, listQuery, seriesSchema } from '@redaktion/shared';
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import { endpoint, isAdmin, isEntitled } from '../http/endpoint.js';
+import { HttpError, notAuthenticated, notFound } from '../http/errors.js';
+import { sendFile } from '../http/send-file.js';
+import { toEpisode, toSeries } from '../serializers/content.js';
+import type { Services } from '../services/index.js';
+import { ERROR_CODES } from '@redaktion/shared';
+
+const params = z.object({ id: idParam });
+type Row = Record<string, unknown>;
+
+export const podcastEndpoints = ({ podcasts, series }: Services, config: Config) => {
+  const episodesOf = (ctx: { state: { user: Parameters<typeof isEntitled>[0] } }, rows: Row[]) => {
+    const gate = { entitled: isEntitled(ctx.state.user) };
+    return rows.map((row) => toEpisode(row, gate));
+  };
+  return [
+    endpoint({
+      method: 'get', path: '/api/podcasts', tag: 'Podcasts', access: 'public', cached: true,
+      summary: 'Published episodes, newest first', query: episodeListQuery, response: z.array(episodeSchema),
+      handle: async (ctx, { query }) => episodesOf(ctx, await podcasts.list(query)),
+    }),
+    endpoint({
+      method: 'get', path: '/api/podcasts/featured', tag: 'Podcasts', access: 'public', cached: true,
+      summary: 'Featured episodes (default 4)', query: listQuery, response: z.array(episodeSchema),
+      handle: async (ctx, { query }) => episodesOf(ctx, await podcasts.featured(query)),
+    }),
+    endpoint({
+      method: 'get', path: '/api/podcasts/interviews', tag: 'Podcasts', access: 'public', cached: true,
+      summary: "Interview episodes: kind 'interview', or older episodes whose words say so",
+      query: listQuery, response: z.array(episodeSchema),
+      handle: async (ctx, { query }) => episodesOf(ctx, await podcasts.interviews(query)),
+    }),
+    endpoint({
+      method: 'get', path: '/api/podcasts/series/:id', tag: 'Podcasts', access: 'public', cached: true,
+      summary: 'Published episodes of a series, highest episode number first',
+      params, query: listQuery, response: z.array(episodeSchema),
+      handle: async (ctx, { params: { id }, query }) => {
+        if (!(await series.byId(id))) throw notFound('Series not found');
+        return episodesOf(ctx, await podcasts.bySeries(id, query));
+      },
+    }),
+    endpoint({
+      method: 'get', path: '/api/podcasts/:id', tag: 'Podcasts', access: 'public', cached: true,
+      summary: 'One episode; a premium episode has no audioUrl for readers without a subscription',
+      params, response: episodeSchema,
+      handle: async (ctx, { params: { id } }) => {
+        const row = await podcasts.byId(id, isAdmin(ctx.state.user));
+        if (!row) throw notFound('Podcast not found');
+        return episodesOf(ctx, [row])[0];
+      },
+    }),
+    endpoint({
+      method: 'get', path: '/api/podcasts/:id/audio', tag: 'Podcasts', access: 'public',
+      summary: 'The episode audio, with HTTP Range; premium episodes only for subscribers and admins',
+      params, produces: 'audio/*',
+      handle: async (ctx, { params: { id } }) => {
+        const row = await podcasts.byId(id, isAdmin(ctx.state.user));
+        if (!row?.audioFile) throw notFound('Audio not found');
+        if (row.premium && !isEntitled(ctx.state.user)) {
+          if (!ctx.state.user) throw notAuthenticated();
+          throw new HttpError(403, 'A premium subscription is required for this episode', ERROR_CODES.subscriptionRequired);
+        }
+        // Premium audio must not sit in shared caches.
+        const sent = await sendFile(ctx, path.join(config.audioDir, path.basename(String(row.audioFile))), {
+          maxAgeSeconds: row.premium ? 0 : 3600,
+        });
+        if (row.premium) ctx.set('Cache-Control', 'private, no-cache');
+        if (!sent) throw notFound('Audio not found');
+        return undefined;
+      },
+    }),
+    endpoint({
+      method: 'get', path: '/api/podcast-series', tag: 'Podcasts', access: 'public', cached: true,
+      summary: 'Active podcast series, featured first', query: listQuery, response: z.array(seriesSchema),
+      handle: async (_ctx, { query }) => (await series.list(query)).map((row: Row) => toSeries(row)),
+    }),
+    endpoint({
+      method: 'get', path: '/api/podcast-series/:id', tag: 'Podcasts', access: 'public', cached: true,
+      summary: 'One podcast series', params, response: seriesSchema,
+      handle: async (_ctx, { params: { id } }) => {
+        const row = await series.byId(id);
+        if (!row) throw notFound('Series not found');
+        return toSeries(row);
+      },
+    }),
+  ];
+};

@@ -1,0 +1,34 @@
+import type { Config } from '../config.js';
+import type { Db } from '../db/connection.js';
+import { createAdvertisementReads } from './advertisements.js';
+import { createArticleReads } from './articles.js';
+import { createCategoryReads } from './categories.js';
+import { createCustomVideoReads } from './custom-videos.js';
+import { createLoginThrottle } from './login-throttle.js';
+import { createMailer } from './mailer.js';
+import { createPasswordResetTokens } from './password-reset.js';
+import { createPeopleReads } from './people.js';
+import { createPodcastReads, createSeriesReads } from './podcasts.js';
+import { createSchedule } from './schedule.js';
+import { createSessionStore } from './session-store.js';
+import { createUserService } from './users.js';
+
+export function createServices(db: Db, config: Config) {
+  return {
+    users: createUserService(db),
+    sessions: createSessionStore(db),
+    throttle: createLoginThrottle(db),
+    resetTokens: createPasswordResetTokens(db),
+    mailer: createMailer(config),
+    articles: createArticleReads(db),
+    podcasts: createPodcastReads(db),
+    series: createSeriesReads(db),
+    people: createPeopleReads(db),
+    advertisements: createAdvertisementReads(db),
+    customVideos: createCustomVideoReads(db),
+    categories: createCategoryReads(db),
+    nextScheduledChange: createSchedule(db),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,13 @@
+import type { Db } from '../db/connection.js';
+import { published, newestFirst, paginate, type Page } from './published.js';
+
+export function createPeopleReads(db: Db) {
+  return {
+    list: (page: Page) =>
+      paginate(newestFirst(published(db('people_profiles'), 'people_profiles').orderBy('people_profiles.featured', 'desc'), 'people_profiles'), page),
+    byId(id: number, includeUnpublished: boolean) {
+      const query = db('people_profiles').where('people_profiles.id', id);
+      return (includeUnpublished ? query : published(query, 'people_profiles')).first();
+    },
+  };
+}

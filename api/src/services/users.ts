@@ -1,0 +1,127 @@
+import type { Locale, ProfileUpdateInput, SubscriptionPlan, User, UserRole } from '@redaktion/shared';
+import type { Db } from '../db/connection.js';
+import { insertedId, nowIso, toBool, toIso } from '../db/values.js';
+import { conflict } from '../http/errors.js';
+
+/** A users row as knex returns it (camelCased). */
+export interface UserRow {
+  id: number;
+  username: string;
+  password: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  bio: string | null;
+  location: string | null;
+  website: string | null;
+  locale: Locale;
+  role: UserRole;
+  active: boolean | number;
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+  subscriptionStatus: string | null;
+  subscriptionPlan: SubscriptionPlan | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+}
+
+/** What a user may see of an account: never the hash, never the Stripe ids. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profileImageUrl: row.profileImageUrl,
+    bio: row.bio,
+    location: row.location,
+    website: row.website,
+    locale: row.locale,
+    role: row.role,
+    active: toBool(row.active),
+    subscriptionPlan: row.subscriptionPlan,
+    subscriptionStatus: row.subscriptionStatus,
+    createdAt: toIso(row.createdAt) ?? '',
+  };
+}
+
+export function createUserService(db: Db) {
+  const users = () => db<UserRow>('users');
+
+  async function assertFree(field: 'username' | 'email', value: string, exceptId?: number): Promise<void> {
+    const query = users().whereRaw(`lower(${field}) = ?`, [value.toLowerCase()]).first('id');
+    const taken = (await query) as { id: number } | undefined;
+    if (taken && taken.id !== exceptId) {
+      throw conflict(field === 'username' ? 'Username already exists' : 'Email already registered');
+    }
+  }
+
+  return {
+    assertFree,
+
+    byId: (id: number) => users().where({ id }).first() as Promise<UserRow | undefined>,
+
+    /** Login accepts the username or the e-mail, without regard to case. */
+    byLogin: (login: string) =>
+      users().whereRaw('lower(username) = ?', [login.toLowerCase()])
+        .orWhereRaw('lower(email) = ?', [login.toLowerCase()]).first() as Promise<UserRow | undefined>,
+
+    byEmail: (email: string) => users().whereRaw('lower(email) = ?', [email.toLowerCase()]).first() as Promise<UserRow | undefined>,
+
+    async create(input: { username: string; email: string; passwordHash: string; role?: UserRole }): Promise<UserRow> {
+      await assertFree('username', input.username);
+      await assertFree('email', input.email);
+      const now = nowIso();
+      try {
+        const result = await users().insert({
+          username: input.username,
+          email: input.email.toLowerCase(),
+          password: input.passwordHash,
+          role: input.role ?? 'user',
+          locale: 'sv',
+          active: true,
+          createdAt: now,
+          updatedAt: now,
+        } as never, ['id']);
+        return (await users().where({ id: insertedId(result) }).first()) as UserRow;
+      } catch (error) {
+        // Two registrations racing past assertFree: the unique index decides.
+        if (/unique/i.test(String((error as Error).message))) throw conflict('Username or email already registered');
+        throw error;
+      }
+    },
+
+    async updateProfile(id: number, input: ProfileUpdateInput): Promise<UserRow> {
+      if (input.email) await assertFree('email', input.email, id);
+      const blankToNull = (value: string | undefined) => (value === undefined ? undefined : value === '' ? null : value);
+      const changes = {
+        firstName: blankToNull(input.firstName),
+        lastName: blankToNull(input.lastName),
+        email: input.email,
+        bio: blankToNull(input.bio),
+        location: blankToNull(input.location),
+        website: blankToNull(input.website),
+        locale: input.locale,
+      };
+      const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+      await users().where({ id }).update({ ...defined, updatedAt: nowIso() } as never);
+      return (await users().where({ id }).first()) as UserRow;
+    },
+
+    setPassword: (id: number, passwordHash: string) =>
+      users().where({ id }).update({ password: passwordHash, updatedAt: nowIso() } as never),
+
+    setRole: (id: number, role: UserRole) => users().where({ id }).update({ role, updatedAt: nowIso() } as never),
+
+    /** What the user submitted for review, for their data export. */
+    submissions: (id: number) =>
+      db('content_approvals').where({ submittedBy: id })
+        .select('contentType', 'contentId', 'status', 'comments', 'submittedAt', 'reviewedAt').orderBy('submittedAt'),
+
+    remove: (id: number) => users().where({ id }).delete(),
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

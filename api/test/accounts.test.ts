@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from './support/http-client.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+import { signedInUser } from './support/users.js';
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer(); });
+afterAll(async () => { await server?.close(); });
+
+const fresh = () => new HttpClient(server.url);
+
+describe('registration', () => {
+  it('creates the account, signs it in and answers the user without secrets', async () => {
+    const client = fresh();
+    const response = await client.post('/api/register', { username: 'Astrid.L', email: 'Astrid@Example.se', password: 'lösenord123' });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ username: 'Astrid.L', email: 'astrid@example.se', role: 'user', active: true, subscriptionPlan: null });
+    expect(response.body).not.toHaveProperty('password');
+    expect(response.body).not.toHaveProperty('stripeCustomerId');
+    const me = await client.get('/api/user');
+    expect(me.status).toBe(200);
+    expect(me.body.username).toBe('Astrid.L');
+  });
+
+  it('sets an HttpOnly, SameSite=Lax session cookie (not Secure outside production)', async () => {
+    const client = fresh();
+    await client.post('/api/register', { username: 'cookiecheck', email: 'cookie@example.se', password: 'lösenord123' });
+    const session = client.lastSetCookie.find((cookie) => cookie.startsWith('redaktion.sid='));
+    expect(session).toBeDefined();
+    expect(session).toMatch(/httponly/i);
+    expect(session).toMatch(/samesite=lax/i);
+    expect(session).not.toMatch(/secure/i);
+    expect(client.lastSetCookie.some((cookie) => cookie.startsWith('redaktion.sid.sig='))).toBe(true);
+  });
+
+  it('refuses usernames and e-mails taken in another case with 409', async () => {
+    await fresh().post('/api/register', { username: 'Bertil', email: 'bertil@example.se', password: 'lösenord123' });
+    const sameName = await fresh().post('/api/register', { username: 'BERTIL', email: 'other@example.se', password: 'lösenord123' });
+    expect(sameName.status).toBe(409);
+    expect(sameName.body).toMatchObject({ error: 'Username already exists', code: 'conflict' });
+    const sameEmail = await fresh().post('/api/register', { username: 'bertil2', email: 'BERTIL@example.SE', password: 'lösenord123' });
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.body.error).toBe('Email already registered');
+  });
+
+  it.each([
+    [{ username: 'ab', email: 'a@example.se', password: 'lösenord123' }, 'username', /Username must be 3 to 32/],
+    [{ username: 'has space', email: 'a@example.se', password: 'lösenord123' }, 'username', /Username must be/],
+    [{ username: 'valid_name', email: 'not-an-email', password: 'lösenord123' }, 'email', /Please enter a valid email address/],
+    [{ username: 'valid_name', email: 'a@example.se', password: 'short' }, 'password', /Password must be at least 8 characters long/],
+    [{ username: 'valid_name', email: 'a@example.se' }, 'password', /Password must be at least 8 characters long/],
+  ])('answers 400 with the message for %j', async (body, path, message) => {
+    const response = await fresh().post('/api/register', body);
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('validation_failed');
+    expect(response.body.error).toMatch(message);
+    expect(response.body.issues[0].path).toBe(path);
+  });
+});
+
+describe('login and logout', () => {
+  it('accepts the username or the e-mail in any case, and logout ends the session', async () => {
+    const user = await signedInUser(server.url, server.db);
+    for (const login of [user.username.toUpperCase(), user.email.toUpperCase()]) {
+      const client = fresh();
+      const response = await client.post('/api/login', { username: login, password: user.password });
+      expect(response.status).toBe(200);
+      expect(response.body.id).toBe(user.id);
+      expect((await client.get('/api/user')).status).toBe(200);
+      expect((await client.post('/api/logout')).status).toBe(204);
+      const after = await client.get('/api/user');
+      expect(after.status).toBe(401);
+      expect(after.body).toEqual({ error: 'Not authenticated', code: 'not_authenticated' });
+    }
+  });
+
+  it('gives a new session key at login, so that a planted key is worthless', async () => {
+    const user = await signedInUser(server.url, server.db);
+    const client = fresh();
+    client.cookies.set('redaktion.sid', 'planted');
+    await client.post('/api/login', { username: user.username, password: user.password });
+    expect(client.cookies.get('redaktion.sid')).not.toBe('planted');
+  });
+
+  it('answers 400 for a missing field and 401 for a wrong password', async () => {
+    const user = await signedInUser(server.url, server.db);
+    const missing = await fresh().post('/api/login', { username: user.username });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe('Please fill in all fields');
+    const wrong = await fresh().post('/api/login', { username: user.username, password: 'wrong-password' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ error: 'Invalid username or password', code: 'invalid_credentials' });
+  });
+
+  it('refuses an inactive account and signs out its open sessions', async () => {
+    const user = await signedInUser(server.url, server.db);
+    await server.db('users').where({ id: user.id }).update({ active: false });
+    expect((await user.client.get('/api/user')).status).toBe(401);
+    const login = await fresh().post('/api/login', { username: user.username, password: user.password });
+    expect(login.status).toBe(403);
+    expect(login.body.code).toBe('account_inactive');
+  });
+
+  it('throttles repeated failures with 429 and Retry-After, even for the right password', async () => {
+    const user = await signedInUser(server.url, server.db);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await fresh().post('/api/login', { username: user.username, password: 'guess-number-x' })).status).toBe(401);
+    }
+    const blocked = await fresh().post('/api/login', { username: user.username, password: user.password });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('too_many_attempts');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('answers 400, not 500, for a body that is not JSON', async () => {
+    const response = await fresh().request('POST', '/api/login', '{"username": ', { 'Content-Type': 'application/json' });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBeTypeOf('string');
+    expect(response.text).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
+
+describe('own profile', () => {
+  it('updates the signed-in user only', async () => {
+    const user = await signedInUser(server.url, server.db);
+    const other = await signedInUser(server.url, server.db);
+    const response = await user.client.patch('/api/user/profile', {
+      firstName: 'Greta', lastName: 'Lind', bio: 'Läser allt om klimat.', location: 'Umeå', website: 'https://greta.example', locale: 'en',
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: user.id, firstName: 'Greta', location: 'Umeå', website: 'https://greta.example', locale: 'en' });
+    const otherNow = await other.client.get('/api/user');
+    expect(otherNow.body.firstName).toBeNull();
+  });
+
+  it('refuses a website that is not http(s), and a taken e-mail', async () => {
+    const user = await signedInUser(server.url, server.db);
+    const other = await signedInUser(server.url, server.db);
+    const script = await user.client.patch('/api/user/profile', { website: 'javascript:alert(1)' });
+    expect(script.status).toBe(400);
+    expect(script.body.error).toBe('Website must be an http(s) URL');
+    const taken = await user.client.patch('/api/user/profile', { email: other.email.toUpperCase() });
+    expect(taken.status).toBe(409);
+  });
+
+  it('answers 401 when signed out', async () => {
+    expect((await fresh().patch('/api/user/profile', { firstName: 'X' })).status).toBe(401);
+  });
+});
+
+describe('password change, export and deletion', () => {
+  it('changes the password with the current one and ends the other sessions', async () => {
+    const user = await signedInUser(server.url, server.db);
+    const elsewhere = fresh();
+    await elsewhere.post('/api/login', { username: user.username, password: user.password });
+    const wrong = await user.client.post('/api/user/password', { currentPassword: 'not-it-at-all', newPassword: 'nytt-lösenord-1' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe('Current password is incorrect');
+    const changed = await user.client.post('/api/user/password', { currentPassword: user.password, newPassword: 'nytt-lösenord-1' });
+    expect(changed.status).toBe(200);
+    expect((await user.client.get('/api/user')).status).toBe(200);
+    expect((await elsewhere.get('/api/user')).status).toBe(401);
+    expect((await fresh().post('/api/login', { username: user.username, password: 'nytt-lösenord-1' })).status).toBe(200);
+  });
+
+  it('exports the account as a JSON download without the hash', async () => {
+    const user = await signedInUser(server.url, server.db);
+    const response = await user.client.get('/api/user/export');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(/attachment/);
+    expect(response.body.account).toMatchObject({ id: user.id, username: user.username, email: user.email });
+    expect(response.text).not.toMatch(/scrypt\$/);
+  });
+
+  it('deletes the account only with the password', async () => {
+    const user = await signedInUser(server.url, server.db);
+    expect((await user.client.delete('/api/user', { password: 'wrong-one-here' })).status).toBe(400);
+    expect((await user.client.delete('/api/user', { password: user.password })).status).toBe(204);
+    expect((await user.client.get('/api/user')).status).toBe(401);
+    expect((await fresh().post('/api/login', { username: user.username, password: user.password })).status).toBe(401);
+  });
+});
+
+describe('password reset without SMTP outside production', () => {
+  it('shows the link, which works once, and ends the other sessions', async () => {
+    const user = await signedInUser(server.url, server.db);
+    const requested = await fresh().post('/api/auth/reset-password-request', { email: user.email.toUpperCase() });
+    expect(requested.status).toBe(200);
+    expect(requested.body.resetUrl).toMatch(/\/reset-password\?token=[\w-]{20,}$/);
+    const token = new URL(requested.body.resetUrl).searchParams.get('token')!;
+    const stored = await server.db('password_reset_tokens').where({ userId: user.id }).first();
+    expect(stored.token).not.toBe(token);
+
+    const reset = await fresh().post('/api/auth/reset-password', { token, newPassword: 'återställt-123' });
+    expect(reset.status).toBe(200);
+    expect((await user.client.get('/api/user')).status).toBe(401);
+    expect((await fresh().post('/api/login', { username: user.username, password: 'återställt-123' })).status).toBe(200);
+
+    const again = await fresh().post('/api/auth/reset-password', { token, newPassword: 'en-gång-till-1' });
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe('invalid_reset_token');
+  });
+
+  it('refuses an expired token and validates the request', async () => {
+    const user = await signedInUser(server.url, server.db);
+    const requested = await fresh().post('/api/auth/reset-password-request', { email: user.email });
+    const token = new URL(requested.body.resetUrl).searchParams.get('token')!;
+    await server.db('password_reset_tokens').where({ userId: user.id }).update({ expiresAt: new Date(Date.now() - 1000).toISOString() });
+    expect((await fresh().post('/api/auth/reset-password', { token, newPassword: 'återställt-123' })).status).toBe(400);
+    expect((await fresh().post('/api/auth/reset-password', { newPassword: 'återställt-123' })).body.error).toBe('Reset token is required');
+    expect((await fresh().post('/api/auth/reset-password', { token, newPassword: 'kort' })).body.error)
+      .toBe('Password must be at least 8 characters long');
+    expect((await fresh().post('/api/auth/reset-password-request', { email: 'nope' })).body.error).toBe('Please enter a valid email address');
+    expect((await fresh().post('/api/auth/reset-password-request', { email: 'nobody@example.se' })).status).toBe(404);
+  });
+});
+
+describe('the admin guard', () => {
+  it('refuses signed-out visitors (401) and readers (403) everywhere under /api/admin and /api/upload', async () => {
+    const reader = await signedInUser(server.url, server.db);
+    for (const [method, path] of [['GET', '/api/admin/articles'], ['POST', '/api/admin/articles'], ['DELETE', '/api/admin/podcasts/1'],
+      ['GET', '/api/admin/anything/at/all'], ['POST', '/api/upload']]) {
+      expect((await fresh().request(method!, path!)).status).toBe(401);
+      const asReader = await reader.client.request(method!, path!);
+      expect(asReader.status).toBe(403);
+      expect(asReader.body.code).toBe('forbidden');
+    }
+  });
+
+  it('lets admins and super admins through', async () => {
+    for (const role of ['admin', 'super_admin'] as const) {
+      const admin = await signedInUser(server.url, server.db, { role });
+      const response = await admin.client.get('/api/admin/anything/at/all');
+      expect(response.status).toBe(404);
+      expect(response.body.code).toBe('not_found');
+    }
+  });
+});

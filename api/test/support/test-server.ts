@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { Db } from '../../src/db/connection.js';
+import { openDatabase } from '../../src/db/open.js';
+
+export const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+/** A fresh, empty database for one test file: a temporary SQLite file, or a new PostgreSQL database. */
+export async function createTestDatabase(): Promise<{ url: string | null; drop(): Promise<void> }> {
+  if (engine === 'sqlite') return { url: null, drop: async () => undefined };
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is required for the postgres project');
+  const name = `redaktion_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestServer {
+  url: string;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole server on an ephemeral port over real HTTP, on the engine of the running project.
+ * `database` lets a second process share the first one's database.
+ */
+export async function startTestServer(options: {
+  env?: Record<string, string>;
+  seed?: boolean;
+  database?: { url: string | null; dataDir: string };
+} = {}): Promise<TestServer & { database: { url: string | null; dataDir: string } }> {
+  const ownsDatabase = !options.database;
+  const created = ownsDatabase ? await createTestDatabase() : null;
+  const dataDir = options.database?.dataDir ?? await mkdtemp(path.join(os.tmpdir(), 'redaktion-test-'));
+  const databaseUrl = options.database ? options.database.url : created!.url;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    SESSION_SECRET: 'test-secret',
+    ...options.env,
+  });
+  const db = await openDatabase(config);
+  if (options.seed) await (await import('../../src/seed/demo.js')).seedDemoContent(db, config);
+  const app = createApp(db, config);
+  const server = app.koa.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    db,
+    config,
+    database: { url: databaseUrl, dataDir },
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await app.close();
+      await db.destroy();
+      if (ownsDatabase) {
+        await created!.drop();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+}

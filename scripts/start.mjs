@@ -1,0 +1,15 @@
+// npm start: builds the PWA when it is not built, then runs the server (migrations and demo seed happen at its start).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const root = new URL('..', import.meta.url).pathname;
+const run = (args) => {
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+if (!existsSync(`${root}pwa/dist/index.html`)) {
+  console.log('Building the reader app…');
+  run([`${root}node_modules/vite/bin/vite.js`, 'build', `${root}pwa`, '--logLevel', 'warn']);
+}
+run(['--import', 'tsx', `${root}api/src/server.ts`]);

@@ -1,0 +1,31 @@
+// npm test: type checks, builds the PWA the server tests load, runs every vitest project, then prints
+// one summary line ("N passed, N failed") summed from the JSON reports for CI to read.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+
+const root = new URL('..', import.meta.url).pathname;
+const node = (args) => spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
+mkdirSync(`${root}reports`, { recursive: true });
+
+let failedSteps = 0;
+for (const project of ['tsconfig.json', 'pwa/tsconfig.json']) {
+  if (node([`${root}node_modules/typescript/bin/tsc`, '-p', project, '--noEmit']) !== 0) failedSteps += 1;
+}
+if (!existsSync(`${root}pwa/dist/index.html`) && node([`${root}node_modules/vite/bin/vite.js`, 'build', `${root}pwa`, '--logLevel', 'warn']) !== 0) {
+  failedSteps += 1;
+}
+const vitestStatus = node([`${root}node_modules/vitest/vitest.mjs`, 'run', '--reporter=default', '--reporter=json',
+  `--outputFile.json=${root}reports/vitest.json`, ...process.argv.slice(2)]);
+
+let passed = 0;
+let failed = failedSteps;
+if (existsSync(`${root}reports/vitest.json`)) {
+  const report = JSON.parse(readFileSync(`${root}reports/vitest.json`, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  if (vitestStatus !== 0 && report.numFailedTests === 0) failed += 1;
+} else if (vitestStatus !== 0) {
+  failed += 1;
+}
+console.log(`\n${passed} passed, ${failed} failed${failedSteps ? ` (including ${failedSteps} failed type check or build steps)` : ''}`);
+process.exit(failed > 0 ? 1 : 0);

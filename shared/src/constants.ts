@@ -1,0 +1,43 @@
+/** Values the server and the clients agree on (reader-area.md §9, admin-area.md §9, contract.md §7). */
+
+export const ARTICLE_CATEGORIES = ['news', 'politics', 'society', 'culture', 'business', 'technology', 'opinion', 'people'] as const;
+export const SERIES_CATEGORIES = ['news', 'society', 'culture', 'technology', 'business'] as const;
+export const CONTENT_STATUSES = ['draft', 'pending', 'published', 'archived'] as const;
+export const EPISODE_KINDS = ['episode', 'interview'] as const;
+export const USER_ROLES = ['user', 'admin', 'super_admin'] as const;
+export const ADMIN_ROLES = ['admin', 'super_admin'] as const;
+export const JOURNALIST_STATUSES = ['active', 'freelance', 'intern', 'inactive'] as const;
+export const SUBSCRIPTION_PLANS = ['monthly', 'yearly'] as const;
+export const LOCALES = ['sv', 'en'] as const;
+/** Both readings of admin-area.md §3: the form schema's and the dashboard's. */
+export const AD_PLACEMENTS = [
+  'banner', 'sidebar', 'inline', 'hero',
+  'article-top', 'article-middle', 'article-bottom', 'footer', 'newsletter',
+] as const;
+
+/** Stripe subscription states that unlock premium content. */
+export const ENTITLED_SUBSCRIPTION_STATUSES = ['active', 'trialing'] as const;
+
+export const LIMITS = {
+  pageSizeMax: 100,
+  pageSizeDefault: 20,
+  passwordMin: 8,
+  usernameMin: 3,
+  usernameMax: 32,
+  readTimeMin: 1,
+  readTimeMax: 60,
+  readTimeDefault: 5,
+  placeholderMax: 4000,
+  resetTokenTtlMs: 60 * 60 * 1000,
+} as const;
+
+export const PRICES_SEK = { monthly: 199, yearly: 1990 } as const;
+
+export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
+export type SeriesCategory = (typeof SERIES_CATEGORIES)[number];
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+export type EpisodeKind = (typeof EPISODE_KINDS)[number];
+export type UserRole = (typeof USER_ROLES)[number];
+export type AdPlacement = (typeof AD_PLACEMENTS)[number];
+export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
+export type Locale = (typeof LOCALES)[number];

@@ -1,0 +1,40 @@
+/** Pure time helpers shared by the reader screens and the server (reader-area.md §9). */
+
+/** Whole minutes shown for an episode duration given in seconds. */
+export function secondsToMinutes(seconds: number): number {
+  return Math.floor(seconds / 60);
+}
+
+/** The admin forms take minutes; the API stores whole seconds (contract.md §5). */
+export function minutesToSeconds(minutes: number): number {
+  return Math.round(minutes * 60);
+}
+
+/** m:ss, as the audio player shows elapsed and total time. */
+export function formatClock(totalSeconds: number): string {
+  if (!Number.isFinite(totalSeconds) || totalSeconds < 0) return '0:00';
+  const whole = Math.floor(totalSeconds);
+  const minutes = Math.floor(whole / 60);
+  const seconds = whole % 60;
+  return `${minutes}:${seconds.toString().padStart(2, '0')}`;
+}
+
+export type RelativeTime =
+  | { unit: 'now' }
+  | { unit: 'minutes' | 'hours' | 'days'; count: number };
+
+/**
+ * The relative age of a date: under an hour is "now" (or minutes when asked for),
+ * under a day in hours, otherwise days. Returns null for an invalid date ('Unknown date').
+ */
+export function relativeTime(date: string | Date, now: Date = new Date(), withMinutes = false): RelativeTime | null {
+  const time = new Date(date).getTime();
+  if (Number.isNaN(time)) return null;
+  const minutes = Math.max(0, Math.floor((now.getTime() - time) / 60_000));
+  if (minutes < 60) {
+    return withMinutes && minutes > 0 ? { unit: 'minutes', count: minutes } : { unit: 'now' };
+  }
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return { unit: 'hours', count: hours };
+  return { unit: 'days', count: Math.floor(hours / 24) };
+}

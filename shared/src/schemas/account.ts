@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { LIMITS, LOCALES } from '../constants.js';
+import { emailField, httpUrl, optionalText, requiredText } from './fields.js';
+
+/** Payloads of the account calls (reader-area.md §5 and §7, contract.md §7 "Accounts"). */
+
+const passwordMessage = `Password must be at least ${LIMITS.passwordMin} characters long`;
+export const passwordField = z.string({ error: passwordMessage }).min(LIMITS.passwordMin, { error: passwordMessage }).max(200, { error: 'Password is too long' });
+
+const usernameMessage = `Username must be ${LIMITS.usernameMin} to ${LIMITS.usernameMax} letters, digits, '.', '_' or '-'`;
+
+export const registerSchema = z.object({
+  username: z.string({ error: usernameMessage }).trim()
+    .regex(new RegExp(`^[A-Za-z0-9._-]{${LIMITS.usernameMin},${LIMITS.usernameMax}}$`), { error: usernameMessage }),
+  email: emailField('Please enter a valid email address'),
+  password: passwordField,
+}).meta({ id: 'RegisterRequest' });
+
+export const loginSchema = z.object({
+  username: requiredText('Please fill in all fields', 200).describe('Username or e-mail'),
+  password: z.string({ error: 'Please fill in all fields' }).min(1, { error: 'Please fill in all fields' }),
+}).meta({ id: 'LoginRequest' });
+
+/** Every field may be sent alone; a blank optional field clears it. */
+export const profileUpdateSchema = z.object({
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  email: emailField('Please enter a valid email address').optional(),
+  bio: optionalText(2000),
+  location: optionalText(200),
+  website: z.union([z.literal(''), httpUrl('Website must be an http(s) URL')]).optional(),
+  locale: z.enum(LOCALES).optional(),
+}).meta({ id: 'ProfileUpdate' });
+
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, { error: 'Current password is required' }),
+  newPassword: passwordField,
+}).meta({ id: 'PasswordChange' });
+
+export const accountDeletionSchema = z.object({
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }),
+}).meta({ id: 'AccountDeletion' });
+
+export const resetRequestSchema = z.object({
+  email: emailField('Please enter a valid email address'),
+}).meta({ id: 'PasswordResetRequest' });
+
+export const resetSchema = z.object({
+  token: requiredText('Reset token is required', 200),
+  newPassword: passwordField,
+}).meta({ id: 'PasswordReset' });
+
+export const resetRequestAnswerSchema = z.object({
+  message: z.string(),
+  resetUrl: z.string().optional().describe('Only outside production and without SMTP_URL'),
+}).meta({ id: 'PasswordResetRequestAnswer' });
+
+export type RegisterInput = z.infer<typeof registerSchema>;
+export type LoginInput = z.infer<typeof loginSchema>;
+export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import {
+  AD_PLACEMENTS, ARTICLE_CATEGORIES, CONTENT_STATUSES, EPISODE_KINDS, JOURNALIST_STATUSES, LOCALES,
+  SERIES_CATEGORIES, SUBSCRIPTION_PLANS, USER_ROLES,
+} from '../constants.js';
+import { isoDate } from './fields.js';
+
+/** The shapes the API answers with: the OpenAPI document and the clients' types come from these. */
+
+const nullableText = z.string().nullable();
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  firstName: nullableText,
+  lastName: nullableText,
+  profileImageUrl: nullableText,
+  bio: nullableText,
+  location: nullableText,
+  website: nullableText,
+  locale: z.enum(LOCALES),
+  role: z.enum(USER_ROLES),
+  active: z.boolean(),
+  subscriptionPlan: z.enum(SUBSCRIPTION_PLANS).nullable(),
+  subscriptionStatus: nullableText,
+  createdAt: isoDate,
+}).meta({ id: 'User' });
+
+export const articleSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  excerpt: z.string(),
+  content: z.string().optional().describe('Left out of lists and for readers without access to a premium article'),
+  locked: z.boolean().describe('True when a premium article\'s content was withheld'),
+  category: z.enum(ARTICLE_CATEGORIES).or(z.string()),
+  imageUrl: nullableText,
+  imageAlt: nullableText,
+  imageCredit: nullableText,
+  author: z.string(),
+  authorImage: nullableText,
+  authorTitle: nullableText,
+  readTime: z.number().int(),
+  publishedAt: isoDate.nullable(),
+  featured: z.boolean(),
+  categoryFeatured: z.boolean(),
+  premium: z.boolean(),
+  status: z.enum(CONTENT_STATUSES),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+}).meta({ id: 'Article' });
+
+export const episodeSchema = z.object({
+  id: z.number().int(),
+  seriesId: z.number().int().nullable(),
+  kind: z.enum(EPISODE_KINDS),
+  title: z.string(),
+  description: z.string(),
+  category: nullableText,
+  imageUrl: nullableText,
+  audioUrl: z.string().nullable().describe('Always /api/podcasts/{id}/audio; null when there is no audio or a premium episode is locked'),
+  locked: z.boolean(),
+  duration: z.number().int().describe('Whole seconds'),
+  episodeNumber: z.number().int(),
+  publishedAt: isoDate.nullable(),
+  featured: z.boolean(),
+  premium: z.boolean(),
+  status: z.enum(CONTENT_STATUSES),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+}).meta({ id: 'Episode' });
+
+export const seriesSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(SERIES_CATEGORIES).or(z.string()),
+  imageUrl: nullableText,
+  hostName: nullableText,
+  featured: z.boolean(),
+  active: z.boolean(),
+  episodeCount: z.number().int(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+}).meta({ id: 'PodcastSeries' });
+
+export const socialLinksSchema = z.object({
+  twitter: z.string().optional(),
+  instagram: z.string().optional(),
+  linkedin: z.string().optional(),
+});
+
+export const personSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  bio: z.string(),
+  category: z.string(),
+  profileImage: nullableText,
+  location: nullableText,
+  birthDate: nullableText,
+  achievements: z.array(z.string()),
+  photoGallery: z.array(z.string()),
+  socialLinks: socialLinksSchema,
+  author: nullableText,
+  readTime: z.number().int(),
+  featured: z.boolean(),
+  status: z.enum(CONTENT_STATUSES),
+  publishedAt: isoDate.nullable(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+}).meta({ id: 'PersonProfile' });
+
+export const advertisementSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: nullableText,
+  linkUrl: nullableText,
+  clickUrl: nullableText.describe('Counts the click, then redirects to linkUrl'),
+  placement: z.enum(AD_PLACEMENTS),
+  partnerName: nullableText,
+  active: z.boolean(),
+  startDate: isoDate.nullable(),
+  endDate: isoDate.nullable(),
+}).meta({ id: 'Advertisement' });
+
+export const customVideoSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  videoUrl: z.string(),
+  thumbnailUrl: nullableText,
+  duration: z.string(),
+  active: z.boolean(),
+  priority: z.number().int(),
+  createdAt: isoDate,
+}).meta({ id: 'CustomVideo' });
+
+export const categorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: nullableText,
+  color: nullableText,
+  active: z.boolean(),
+}).meta({ id: 'Category' });
+
+export const journalistSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  title: nullableText,
+  bio: nullableText,
+  profileImage: nullableText,
+  specialty: nullableText,
+  expertise: z.array(z.string()),
+  status: z.enum(JOURNALIST_STATUSES),
+  active: z.boolean(),
+  socialLinks: socialLinksSchema,
+}).meta({ id: 'Journalist' });
+
+export const publicConfigSchema = z.object({
+  payments: z.object({ enabled: z.boolean(), publishableKey: z.string().nullable() }),
+  integrations: z.object({ ai: z.boolean(), pexels: z.boolean(), youtube: z.boolean(), email: z.boolean() }),
+  passwordResetLinkOnScreen: z.boolean(),
+}).meta({ id: 'PublicConfig' });
+
+export const errorSchema = z.object({
+  error: z.string(),
+  code: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+}).meta({ id: 'Error' });
+
+export type User = z.infer<typeof userSchema>;
+export type Article = z.infer<typeof articleSchema>;
+export type Episode = z.infer<typeof episodeSchema>;
+export type PodcastSeries = z.infer<typeof seriesSchema>;
+export type PersonProfile = z.infer<typeof personSchema>;
+export type Advertisement = z.infer<typeof advertisementSchema>;
+export type CustomVideo = z.infer<typeof customVideoSchema>;
+export type Category = z.infer<typeof categorySchema>;
+export type Journalist = z.infer<typeof journalistSchema>;
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The API suite runs once on SQLite and, when TEST_DATABASE_URL names a PostgreSQL server,
+ * once more on PostgreSQL; each test file creates and drops its own database.
+ */
+const postgres = process.env.TEST_DATABASE_URL;
+const apiProject = (engine: 'sqlite' | 'postgres') => ({
+  test: {
+    name: `api-${engine}`,
+    include: ['api/test/**/*.test.ts'],
+    env: { TEST_DB_ENGINE: engine },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    // Two cores: one file per core at a time.
+    maxWorkers: 2,
+    projects: [
+      { test: { name: 'shared', include: ['shared/src/**/*.test.ts'] } },
+      apiProject('sqlite'),
+      ...(postgres ? [apiProject('postgres')] : []),
+    ],
+  },
+});
