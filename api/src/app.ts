@@ -20,10 +20,13 @@ import { catalogueEndpoints } from './routes/catalogue.js';
 import { metaEndpoints } from './routes/meta.js';
 import { podcastEndpoints } from './routes/podcasts.js';
 import { createServices } from './services/index.js';
+import { createAdminServices } from './services/admin/index.js';
+import { adminEndpoints } from './routes/admin/index.js';
 
 export interface App {
   koa: Koa;
   endpoints: AnyEndpoint[];
+  cache: ResponseCache;
   close(): Promise<void>;
 }
 
@@ -40,6 +43,7 @@ export function createApp(db: Db, config: Config): App {
     ...podcastEndpoints(services, config),
     ...catalogueEndpoints(services),
     ...metaEndpoints(config),
+    ...adminEndpoints(createAdminServices(db, config, services.sessions), config),
   ];
   const document = openApiDocument(endpoints);
   const docs = docsPage(document);
@@ -80,6 +84,7 @@ export function createApp(db: Db, config: Config): App {
   return {
     koa,
     endpoints,
+    cache,
     close: async () => { await bus?.close(); },
   };
 }

@@ -3,14 +3,27 @@ import type { AnyEndpoint } from './endpoint.js';
 
 type JsonSchema = Record<string, unknown>;
 
-const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema =>
-  z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as JsonSchema;
+/** Named schemas (those with a meta id) collected as components while the document is made. */
+let components: Record<string, JsonSchema> = {};
+
+function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const suffix = io === 'input' ? 'Input' : '';
+  // zod names its definitions under #/definitions; OpenAPI keeps them in components, apart per direction.
+  const text = JSON.stringify(z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }))
+    .replace(/"#\/definitions\/([^"]+)"/g, `"#/components/schemas/$1${suffix}"`);
+  const { definitions, ...rest } = JSON.parse(text) as JsonSchema & { definitions?: Record<string, JsonSchema> };
+  for (const [id, definition] of Object.entries(definitions ?? {})) components[`${id}${suffix}`] = definition;
+  return rest;
+}
+
+const deref = (schema: JsonSchema): JsonSchema =>
+  typeof schema.$ref === 'string' ? components[schema.$ref.replace('#/components/schemas/', '')] ?? schema : schema;
 
 const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
 function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): JsonSchema[] {
   if (!schema) return [];
-  const json = toSchema(schema, 'input');
+  const json = deref(toSchema(schema, 'input'));
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required ?? []) as string[]);
   return Object.entries(properties).map(([name, property]) => ({
@@ -28,6 +41,7 @@ const accessText: Record<AnyEndpoint['access'], string> = {
 
 /** The OpenAPI 3 document, made from the same declarations and zod schemas that validate requests. */
 export function openApiDocument(endpoints: AnyEndpoint[]): JsonSchema {
+  components = {};
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const endpoint of endpoints) {
     const path = openApiPath(endpoint.path);
@@ -63,6 +77,7 @@ export function openApiDocument(endpoints: AnyEndpoint[]): JsonSchema {
     paths,
     components: {
       schemas: {
+        ...components,
         Error: {
           type: 'object',
           required: ['error', 'code'],
@@ -92,13 +107,16 @@ function fieldRows(schema: JsonSchema | undefined): string {
 
 /** A readable reference for people using curl, rendered on the server without scripts. */
 export function docsPage(document: JsonSchema): string {
+  const schemas = (document.components as { schemas: Record<string, JsonSchema> }).schemas;
+  const resolve = (schema: JsonSchema | undefined) =>
+    schema && typeof schema.$ref === 'string' ? schemas[schema.$ref.replace('#/components/schemas/', '')] : schema;
   const paths = document.paths as Record<string, Record<string, JsonSchema>>;
   const byTag = new Map<string, string[]>();
   for (const [path, methods] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(methods)) {
       const tag = (operation.tags as string[])[0]!;
       const params = (operation.parameters as JsonSchema[]);
-      const body = (operation.requestBody as { content: Record<string, { schema: JsonSchema }> } | undefined)?.content['application/json']?.schema;
+      const body = resolve((operation.requestBody as { content: Record<string, { schema: JsonSchema }> } | undefined)?.content['application/json']?.schema);
       const curlBody = body ? ` \\\n  -H 'Content-Type: application/json' -d '{…}'` : '';
       const curl = `curl -b cookies.txt -c cookies.txt -X ${method.toUpperCase()} http://localhost:3000${path}${curlBody}`;
       const html = `<section class="op"><h3><span class="m m-${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>`

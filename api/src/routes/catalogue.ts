@@ -31,6 +31,24 @@ export const catalogueEndpoints = ({ people, advertisements, customVideos, categ
     handle: async (_ctx, { query }) => (await advertisements.list(query)).map((row: Row) => toAdvertisement(row)),
   }),
   endpoint({
+    method: 'post', path: '/api/advertisements/:id/impression', tag: 'Advertisements', access: 'public', status: 204,
+    summary: 'Counts one view of a running ad', params: z.object({ id: idParam }),
+    handle: async (ctx, { params: { id } }) => {
+      if (!(await advertisements.countImpression(id))) throw notFound('Advertisement not found');
+      ctx.status = 204;
+    },
+  }),
+  endpoint({
+    method: 'get', path: '/api/advertisements/:id/click', tag: 'Advertisements', access: 'public',
+    summary: "Counts a click, then redirects (302) to the ad's link", params: z.object({ id: idParam }),
+    handle: async (ctx, { params: { id } }) => {
+      const target = await advertisements.countClick(id);
+      if (!target) throw notFound('Advertisement not found');
+      ctx.set('Cache-Control', 'no-store');
+      ctx.redirect(target);
+    },
+  }),
+  endpoint({
     method: 'get', path: '/api/custom-videos', tag: 'Videos', access: 'public', cached: true,
     summary: 'Active custom videos by priority, then newest', query: listQuery, response: z.array(customVideoSchema),
     handle: async (_ctx, { query }) => (await customVideos.list(query)).map((row: Row) => toCustomVideo(row)),

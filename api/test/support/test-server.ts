@@ -36,8 +36,11 @@ export async function createTestDatabase(): Promise<{ url: string | null; drop()
 
 export interface TestServer {
   url: string;
+  database: { url: string | null; dataDir: string };
   db: Db;
   config: Config;
+  /** What a staff write does after changing content: clears cached public answers here and in other processes. */
+  contentChanged(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,7 +52,7 @@ export async function startTestServer(options: {
   env?: Record<string, string>;
   seed?: boolean;
   database?: { url: string | null; dataDir: string };
-} = {}): Promise<TestServer & { database: { url: string | null; dataDir: string } }> {
+} = {}): Promise<TestServer> {
   const ownsDatabase = !options.database;
   const created = ownsDatabase ? await createTestDatabase() : null;
   const dataDir = options.database?.dataDir ?? await mkdtemp(path.join(os.tmpdir(), 'redaktion-test-'));
@@ -71,6 +74,7 @@ export async function startTestServer(options: {
     db,
     config,
     database: { url: databaseUrl, dataDir },
+    contentChanged: () => app.cache.invalidate(),
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,0 +1,98 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/open.js';
+import { seedDemoContent } from '../src/seed/demo.js';
+import { growArticles } from './grow.js';
+
+/**
+ * npm run bench: public reads against a bare Koa endpoint answering the same JSON from memory,
+ * on the seeded SQLite database grown to 10,000 articles. Servers run in their own processes;
+ * autocannon runs here with the same connections and duration for each.
+ */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const ARTICLES = 10_000;
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+const freePort = () => new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address() as { port: number };
+    probe.close(() => resolve(port));
+  });
+});
+
+async function start(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = fork(script, [], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    try {
+      if ((await fetch(`${url}/api/config`)).status < 500 || attempt < 0) return { child, url };
+    } catch { /* not listening yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${script} did not start`);
+}
+
+function load(url: string): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+async function warm(url: string): Promise<void> {
+  await new Promise((resolve, reject) => autocannon({ url, connections: CONNECTIONS, duration: 2 }, (e, r) => (e ? reject(e) : resolve(r))));
+}
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'redaktion-bench-'));
+const children: ChildProcess[] = [];
+try {
+  console.log(`Preparing ${ARTICLES.toLocaleString('en')} articles on SQLite in ${dataDir} …`);
+  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'bench' });
+  const db = await openDatabase(config);
+  await seedDemoContent(db, config);
+  await growArticles(db, ARTICLES);
+  const { id } = (await db('articles').where({ premium: false }).orderBy('publishedAt', 'desc').first('id')) as { id: number };
+  await db.destroy();
+
+  const paths = { list: '/api/articles?limit=15', single: `/api/articles/${id}` };
+  const api = await start(path.join(here, '../src/server.ts'), { DATA_DIR: dataDir, SEED_DEMO: '0', SESSION_SECRET: 'bench' });
+  children.push(api.child);
+  const bodies: Record<string, string> = {};
+  for (const p of Object.values(paths)) bodies[p] = await (await fetch(api.url + p)).text();
+  const bodiesFile = path.join(dataDir, 'bare-bodies.json');
+  await writeFile(bodiesFile, JSON.stringify(bodies));
+  const bare = await start(path.join(here, 'bare-server.ts'), { BARE_BODIES: bodiesFile });
+  children.push(bare.child);
+
+  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per run, after a 2 s warm-up\n`);
+  const rows: string[][] = [];
+  for (const [name, p] of Object.entries(paths)) {
+    await warm(bare.url + p);
+    const baseline = await load(bare.url + p);
+    await warm(api.url + p);
+    const ours = await load(api.url + p);
+    if (ours.non2xx > 0 || ours.errors > 0) throw new Error(`${p}: ${ours.non2xx} non-2xx answers, ${ours.errors} errors`);
+    const ratio = ours.requests.average / baseline.requests.average;
+    rows.push([`GET ${p}`, ours.requests.average.toFixed(0), `${ours.latency.p99} ms`,
+      baseline.requests.average.toFixed(0), `${baseline.latency.p99} ms`, ratio.toFixed(2), ratio >= 0.5 ? 'met' : 'MISSED']);
+    void name;
+  }
+  const header = ['endpoint', 'req/s', 'p99', 'bare req/s', 'bare p99', 'ratio', 'target 0.5'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await rm(dataDir, { recursive: true, force: true });
+}

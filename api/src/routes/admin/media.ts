@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { rm } from 'node:fs/promises';
+import { customVideoFieldsSchema, customVideoSchema, customVideoUpdateSchema, ERROR_CODES, idParam } from '@redaktion/shared';
+import { z } from 'zod';
+import type { Config } from '../../config.js';
+import { endpoint } from '../../http/endpoint.js';
+import { HttpError, notFound, validationError } from '../../http/errors.js';
+import { safeJoin, sendFile } from '../../http/send-file.js';
+import { toCustomVideo } from '../../serializers/content.js';
+import type { AdminServices } from '../../services/admin/index.js';
+import { ADMIN_AUDIO_PREFIX } from '../../services/admin/editorial.js';
+import { makeVariants } from '../../services/images.js';
+import { discard, keep, receiveMultipart, type FileKind } from '../../services/uploads.js';
+
+const params = z.object({ id: idParam });
+
+const uploadAnswer = z.object({
+  url: z.string(),
+  kind: z.enum(['image', 'audio']),
+  width: z.number().optional(),
+  height: z.number().optional(),
+  variants: z.array(z.object({ width: z.number(), url: z.string() })).optional(),
+}).meta({ id: 'UploadAnswer' });
+
+const fileTooLarge = (kind: FileKind): [string, string] =>
+  kind === 'image' ? ['File too large', 'Images must be smaller than 20MB'] : ['File too large', 'Audio files must be smaller than 100MB'];
+
+/** Uploads, the private audio preview and custom videos. */
+export const mediaEndpoints = ({ catalogue }: AdminServices, config: Config) => {
+  const tempDir = path.join(config.dataDir, 'tmp');
+  const imagesDir = path.join(config.uploadsDir, 'images');
+  const videosDir = path.join(config.uploadsDir, 'videos');
+
+  return [
+    endpoint({
+      method: 'post', path: '/api/upload', tag: 'Admin: uploads', access: 'admin', status: 201,
+      summary: 'Uploads one file (multipart field "file"): images JPG, PNG, WebP up to 20 MB (with WebP variants), audio MP3, WAV, OGG, M4A up to 100 MB',
+      response: uploadAnswer,
+      handle: async (ctx) => {
+        const { files } = await receiveMultipart(ctx, tempDir, {
+          fileFields: { file: ['image', 'audio'] },
+          messages: { wrongType: ['Invalid file type', 'Please select a valid image (JPG, PNG, WebP) or audio file (MP3, WAV, OGG, M4A)'], tooLarge: fileTooLarge },
+        });
+        const file = files[0];
+        if (!file) throw new HttpError(400, 'No file was sent', ERROR_CODES.validation, [{ path: 'file', message: 'Please select a file' }]);
+        if (file.type.kind === 'audio') {
+          // Episode audio is private: it is served only through /api/podcasts/{id}/audio (and this admin preview).
+          return { url: `${ADMIN_AUDIO_PREFIX}${await keep(file, config.audioDir)}`, kind: 'audio' as const };
+        }
+        const name = await keep(file, imagesDir);
+        try {
+          return { url: `/uploads/images/${name}`, kind: 'image' as const, ...(await makeVariants(imagesDir, name, '/uploads/images/')) };
+        } catch {
+          // Right first bytes, unreadable image: nothing is kept.
+          await rm(path.join(imagesDir, name), { force: true });
+          throw new HttpError(415, 'Invalid file type', ERROR_CODES.unsupportedType, [{ path: 'file', message: 'The image could not be read' }]);
+        }
+      },
+    }),
+    endpoint({
+      method: 'get', path: '/api/admin/audio/:file', tag: 'Admin: uploads', access: 'admin', produces: 'audio/*',
+      summary: 'Plays an uploaded episode file for staff before the episode is published (HTTP Range)',
+      params: z.object({ file: z.string().max(200) }),
+      handle: async (ctx, { params: { file } }) => {
+        const full = safeJoin(config.audioDir, path.basename(file));
+        if (!full || !(await sendFile(ctx, full, { maxAgeSeconds: 0 }))) throw notFound('Audio not found');
+        ctx.set('Cache-Control', 'private, no-cache');
+        return undefined;
+      },
+    }),
+
+    endpoint({
+      method: 'get', path: '/api/admin/custom-videos', tag: 'Admin: videos', access: 'admin',
+      summary: 'Every custom video, active or not', response: z.array(customVideoSchema),
+      handle: async () => (await catalogue.customVideos.list({})).map((row: Record<string, unknown>) => toCustomVideo(row)),
+    }),
+    endpoint({
+      method: 'post', path: '/api/admin/custom-videos', tag: 'Admin: videos', access: 'admin', status: 201,
+      summary: 'Uploads a video (multipart: video, title, description, duration, optional thumbnail image): MP4, WebM, OGG, AVI, MOV up to 50 MB',
+      response: customVideoSchema,
+      handle: async (ctx) => {
+        const { fields, files } = await receiveMultipart(ctx, tempDir, {
+          fileFields: { video: ['video'], thumbnail: ['image'] },
+          messages: {
+            wrongType: ['Invalid File Type', 'Please select a valid video file (MP4, WebM, OGG, AVI, MOV).'],
+            tooLarge: (kind) => (kind === 'video' ? ['File Too Large', 'Video file must be less than 50MB.'] : ['File too large', 'Images must be smaller than 20MB']),
+          },
+        });
+        const video = files.find((file) => file.field === 'video');
+        const thumbnail = files.find((file) => file.field === 'thumbnail');
+        const parsed = customVideoFieldsSchema.safeParse(fields);
+        if (!parsed.success || !video) {
+          await discard(files);
+          if (!parsed.success) throw validationError(parsed.error);
+          throw new HttpError(400, 'Missing Information', ERROR_CODES.validation, [{ path: 'video', message: 'Please fill in all fields and select a video file.' }]);
+        }
+        const videoName = await keep(video, videosDir);
+        const thumbnailUrl = thumbnail ? `/uploads/images/${await keep(thumbnail, imagesDir)}` : null;
+        return toCustomVideo(await catalogue.customVideos.create({
+          ...parsed.data, videoUrl: `/uploads/videos/${videoName}`, thumbnailUrl, uploadedBy: ctx.state.user!.id,
+        }));
+      },
+    }),
+    endpoint({
+      method: 'put', path: '/api/admin/custom-videos/:id', tag: 'Admin: videos', access: 'admin',
+      summary: 'Changes title, description, active or priority', params, body: customVideoUpdateSchema, response: customVideoSchema,
+      handle: async (_ctx, { params: { id }, body }) => toCustomVideo(await catalogue.customVideos.update(id, body)),
+    }),
+    endpoint({
+      method: 'delete', path: '/api/admin/custom-videos/:id', tag: 'Admin: videos', access: 'admin', status: 204,
+      summary: 'Deletes a custom video and its file', params,
+      handle: async (ctx, { params: { id } }) => {
+        const video = await catalogue.customVideos.byId(id);
+        if (!video) throw notFound();
+        await catalogue.customVideos.remove(id);
+        const file = String(video.videoUrl).startsWith('/uploads/videos/') ? safeJoin(videosDir, path.basename(String(video.videoUrl))) : null;
+        if (file) await rm(file, { force: true });
+        ctx.status = 204;
+      },
+    }),
+  ];
+};

@@ -1,0 +1,126 @@
+import path from 'node:path';
+import { access } from 'node:fs/promises';
+import type { ArticleInput, ContentStatus, EpisodeInput, PersonInput } from '@redaktion/shared';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/connection.js';
+import { toJson } from '../../db/values.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { ERROR_CODES } from '@redaktion/shared';
+import type { Page } from '../published.js';
+import { editableTable } from './table.js';
+import { CONTENT_TABLES, publicationDate, removeApprovals, syncApproval, type ContentType } from './workflow.js';
+
+type Row = Record<string, unknown>;
+
+export const fieldError = (path: string, message: string) =>
+  new HttpError(400, message, ERROR_CODES.validation, [{ path, message }]);
+
+/** The admin preview address of an uploaded, not yet published episode file. */
+export const ADMIN_AUDIO_PREFIX = '/api/admin/audio/';
+
+/**
+ * Articles, episodes and people profiles: the items that go through the publication workflow.
+ * Every save runs in a transaction with its approval bookkeeping.
+ */
+export function createEditorial(db: Db, config: Config) {
+  const tables = {
+    article: editableTable(db, CONTENT_TABLES.article),
+    podcast: editableTable(db, CONTENT_TABLES.podcast),
+    profile: editableTable(db, CONTENT_TABLES.profile),
+  } satisfies Record<ContentType, ReturnType<typeof editableTable>>;
+
+  async function assertCategory(slug: string): Promise<void> {
+    const known = await db('categories').where({ slug, active: true }).first('id');
+    if (!known) throw fieldError('category', `Unknown category: ${slug}`);
+  }
+
+  /**
+   * Saves one workflow item: insert when `id` is null, otherwise update (404 when it does not exist).
+   * `build` makes the item's own columns inside the transaction, where it may check and change related rows.
+   */
+  async function save(type: ContentType, id: number | null, status: ContentStatus, requestedDate: string | undefined, userId: number,
+    build: (trx: Db, existing: Row | undefined) => Row | Promise<Row>): Promise<Row> {
+    return db.transaction(async (trx) => {
+      const existing = id === null ? undefined : await tables[type].byId(id, trx);
+      if (id !== null && !existing) throw notFound();
+      const full = { ...(await build(trx, existing)), status, publishedAt: publicationDate(status, requestedDate, existing?.publishedAt) };
+      const saved = id === null ? await tables[type].insert(full, trx) : (await tables[type].update(id, full, trx))!;
+      await syncApproval(trx, type, Number(saved.id), status, userId);
+      return saved;
+    });
+  }
+
+  async function remove(type: ContentType, id: number): Promise<void> {
+    await db.transaction(async (trx) => {
+      if (!(await tables[type].remove(id, trx))) throw notFound();
+      await removeApprovals(trx, type, id);
+    });
+  }
+
+  /** Episode audio is an uploaded file in DATA_DIR/audio, or the episode's current file on an edit. */
+  async function audioFileFor(audioUrl: string | undefined, existing: Row | undefined): Promise<string | null> {
+    if (!audioUrl) return null;
+    if (existing && audioUrl === `/api/podcasts/${String(existing.id)}/audio`) return (existing.audioFile as string | null) ?? null;
+    if (audioUrl.startsWith(ADMIN_AUDIO_PREFIX)) {
+      const file = path.basename(audioUrl.slice(ADMIN_AUDIO_PREFIX.length));
+      const found = await access(path.join(config.audioDir, file)).then(() => true, () => false);
+      if (found) return file;
+    }
+    throw fieldError('audioUrl', 'Audio file is required');
+  }
+
+  return {
+    articles: {
+      list: (page: Page) => tables.article.list(page),
+      async save(id: number | null, input: ArticleInput, userId: number): Promise<Row> {
+        await assertCategory(input.category);
+        const { status, publishedAt, ...fields } = input;
+        return save('article', id, status, publishedAt, userId, async (trx) => {
+          // The featured article is the single global hero: featuring one un-features the others.
+          if (input.featured) await trx('articles').where({ featured: true }).modify((q) => (id ? q.whereNot({ id }) : q)).update({ featured: false });
+          return fields;
+        });
+      },
+      remove: (id: number) => remove('article', id),
+    },
+
+    podcasts: {
+      list: (page: Page) => tables.podcast.list(page),
+      byId: (id: number) => tables.podcast.byId(id),
+      async save(id: number | null, input: EpisodeInput, userId: number): Promise<Row> {
+        const { status, publishedAt, audioUrl, ...fields } = input;
+        return save('podcast', id, status, publishedAt, userId, async (trx, existing) => {
+          if (fields.seriesId) {
+            const series = await trx('podcast_series').where({ id: fields.seriesId }).first('active');
+            if (!series) throw fieldError('seriesId', 'Please select a podcast series');
+            if (!existing && !series.active) throw fieldError('seriesId', 'This series is not active: new episodes cannot be added');
+          }
+          return {
+            ...fields,
+            seriesId: fields.seriesId ?? null,
+            episodeNumber: fields.episodeNumber ?? 1,
+            audioFile: await audioFileFor(audioUrl, existing),
+          };
+        });
+      },
+      async setStatus(id: number, status: ContentStatus, userId: number): Promise<Row> {
+        return save('podcast', id, status, undefined, userId, () => ({}));
+      },
+      remove: (id: number) => remove('podcast', id),
+    },
+
+    profiles: {
+      list: (page: Page) => tables.profile.list(page),
+      async save(id: number | null, input: PersonInput, userId: number): Promise<Row> {
+        await assertCategory(input.category);
+        const { status, publishedAt, content, achievements, photoGallery, socialLinks, ...fields } = input;
+        return save('profile', id, status, publishedAt, userId, () => ({
+          ...fields, bio: content, achievements: toJson(achievements), photoGallery: toJson(photoGallery), socialLinks: toJson(socialLinks),
+        }));
+      },
+      remove: (id: number) => remove('profile', id),
+    },
+  };
+}
+
+export type Editorial = ReturnType<typeof createEditorial>;

@@ -1,0 +1,25 @@
+import type { Knex } from 'knex';
+import { insertedId, nowIso } from '../../db/values.js';
+import type { Page } from '../published.js';
+
+type Row = Record<string, unknown>;
+
+/** The plain storage half of every admin resource: list every status, find, insert, update, delete. */
+export function editableTable(db: Knex, table: string) {
+  return {
+    /** Admin lists show every status, most recently changed first. */
+    list: (page: Page, trx: Knex = db) =>
+      trx(table).orderBy('updatedAt', 'desc').orderBy('id', 'desc').limit(page.limit ?? 100).offset(page.offset ?? 0) as Promise<Row[]>,
+    byId: (id: number, trx: Knex = db) => trx(table).where({ id }).first() as Promise<Row | undefined>,
+    async insert(row: Row, trx: Knex = db): Promise<Row> {
+      const now = nowIso();
+      const id = insertedId(await trx(table).insert({ ...row, createdAt: now, updatedAt: now }, ['id']));
+      return (await trx(table).where({ id }).first()) as Row;
+    },
+    async update(id: number, row: Row, trx: Knex = db): Promise<Row | undefined> {
+      const changed = await trx(table).where({ id }).update({ ...row, updatedAt: nowIso() });
+      return changed ? ((await trx(table).where({ id }).first()) as Row) : undefined;
+    },
+    remove: async (id: number, trx: Knex = db): Promise<boolean> => (await trx(table).where({ id }).delete()) > 0,
+  };
+}

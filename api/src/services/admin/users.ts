@@ -1,0 +1,40 @@
+import type { UserRole } from '@redaktion/shared';
+import type { Db } from '../../db/connection.js';
+import { nowIso } from '../../db/values.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import type { UserRow } from '../users.js';
+import type { SessionStore } from '../session-store.js';
+
+/**
+ * User management (contract.md §7). Only a super_admin may grant super_admin or change a super_admin;
+ * nobody demotes or deactivates themselves, so the newsroom cannot lock itself out by accident.
+ */
+export function createUserAdmin(db: Db, sessions: SessionStore) {
+  return {
+    search(query: { q?: string; limit?: number; offset?: number }) {
+      const builder = db('users').orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(query.limit ?? 50).offset(query.offset ?? 0);
+      if (query.q) {
+        const like = `%${query.q.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+        builder.where((where) => where
+          .whereRaw("lower(username) like ? escape '\\'", [like])
+          .orWhereRaw("lower(email) like ? escape '\\'", [like])
+          .orWhereRaw("lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) like ? escape '\\'", [like]));
+      }
+      return builder as Promise<UserRow[]>;
+    },
+
+    async update(actor: UserRow, id: number, change: { role?: UserRole; active?: boolean }): Promise<UserRow> {
+      const target = (await db('users').where({ id }).first()) as UserRow | undefined;
+      if (!target) throw notFound('User not found');
+      const touchesSuper = change.role === 'super_admin' || target.role === 'super_admin';
+      if (touchesSuper && actor.role !== 'super_admin') throw forbidden('Only a super admin can grant or change the super admin role');
+      if (actor.id === id && ((change.role && change.role !== actor.role) || change.active === false)) {
+        throw forbidden('You cannot change your own role or deactivate your own account');
+      }
+      await db('users').where({ id }).update({ ...change, updatedAt: nowIso() });
+      // A deactivated account is signed out everywhere at once.
+      if (change.active === false) await sessions.endUserSessions(id);
+      return (await db('users').where({ id }).first()) as UserRow;
+    },
+  };
+}

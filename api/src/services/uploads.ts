@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import busboy from 'busboy';
+import type { Context } from 'koa';
+import { ERROR_CODES } from '@redaktion/shared';
+import { HttpError, badRequest } from '../http/errors.js';
+
+export type FileKind = 'image' | 'audio' | 'video';
+
+export interface FileType {
+  kind: FileKind;
+  ext: string;
+  mime: string;
+}
+
+const MB = 1024 * 1024;
+/** admin-area.md §9: images 20 MB, episode audio 100 MB, custom videos 50 MB. */
+export const SIZE_LIMITS: Record<FileKind, number> = { image: 20 * MB, audio: 100 * MB, video: 50 * MB };
+
+const ascii = (head: Buffer, start: number, end: number) => head.subarray(start, end).toString('latin1');
+
+/** The file type from its first bytes; a name or a Content-Type a client sends decides nothing. */
+export function sniffType(head: Buffer, allowed: readonly FileKind[]): FileType | null {
+  const can = (kind: FileKind) => allowed.includes(kind);
+  if (can('image')) {
+    if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return { kind: 'image', ext: 'jpg', mime: 'image/jpeg' };
+    if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { kind: 'image', ext: 'png', mime: 'image/png' };
+    if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return { kind: 'image', ext: 'webp', mime: 'image/webp' };
+  }
+  const ftyp = ascii(head, 4, 8) === 'ftyp' ? ascii(head, 8, 12) : null;
+  if (can('video')) {
+    if (ftyp) return ftyp === 'qt  ' ? { kind: 'video', ext: 'mov', mime: 'video/quicktime' } : { kind: 'video', ext: 'mp4', mime: 'video/mp4' };
+    if (head.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))) return { kind: 'video', ext: 'webm', mime: 'video/webm' };
+    if (ascii(head, 0, 4) === 'OggS') return { kind: 'video', ext: 'ogv', mime: 'video/ogg' };
+    if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'AVI ') return { kind: 'video', ext: 'avi', mime: 'video/x-msvideo' };
+  }
+  if (can('audio')) {
+    if (ascii(head, 0, 3) === 'ID3' || (head[0] === 0xff && ((head[1] ?? 0) & 0xe6) === 0xe2)) return { kind: 'audio', ext: 'mp3', mime: 'audio/mpeg' };
+    if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WAVE') return { kind: 'audio', ext: 'wav', mime: 'audio/wav' };
+    if (ascii(head, 0, 4) === 'OggS') return { kind: 'audio', ext: 'ogg', mime: 'audio/ogg' };
+    if (ftyp) return { kind: 'audio', ext: 'm4a', mime: 'audio/mp4' };
+  }
+  return null;
+}
+
+export interface ReceivedFile {
+  field: string;
+  type: FileType;
+  size: number;
+  /** Where it waits until `keep` moves it; removed if the request fails. */
+  tempPath: string;
+}
+
+export interface MultipartRules {
+  fileFields: Record<string, readonly FileKind[]>;
+  /** Answers for a wrong type (415) and a file over its limit (413), with the kinds' wording. */
+  messages: { wrongType: [string, string]; tooLarge: (kind: FileKind) => [string, string] };
+}
+
+const HEAD_BYTES = 16;
+
+/**
+ * Streams a multipart body to temporary files, deciding each file's type from its first bytes and
+ * stopping at its kind's limit. Nothing is held whole in memory; on any failure, including an aborted
+ * request, every temporary file is removed before the error propagates.
+ */
+export async function receiveMultipart(ctx: Context, tempDir: string, rules: MultipartRules): Promise<{ fields: Record<string, string>; files: ReceivedFile[] }> {
+  if (!ctx.is('multipart/form-data')) throw badRequest('Send the file as multipart/form-data');
+  const declared = Number(ctx.get('Content-Length') || 0);
+  const largest = Math.max(...Object.values(rules.fileFields).flat().map((kind) => SIZE_LIMITS[kind]));
+  if (declared > largest + MB) {
+    const kind = Object.values(rules.fileFields).flat().find((k) => SIZE_LIMITS[k] === largest)!;
+    const [message, detail] = rules.messages.tooLarge(kind);
+    throw new HttpError(413, message, ERROR_CODES.tooLarge, [{ path: 'file', message: detail }], { Connection: 'close' });
+  }
+  await mkdir(tempDir, { recursive: true });
+
+  const fields: Record<string, string> = {};
+  const files: ReceivedFile[] = [];
+  const temps: string[] = [];
+  const outs: WriteStream[] = [];
+  const writes: Promise<void>[] = [];
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({ headers: ctx.req.headers, limits: { files: Object.keys(rules.fileFields).length, fields: 20, fieldSize: 64 * 1024 } });
+  } catch {
+    throw badRequest('Malformed multipart body');
+  }
+
+  const done = new Promise<void>((resolve, reject) => {
+    let failed = false;
+    const fail = (error: Error) => {
+      if (failed) return;
+      failed = true;
+      ctx.req.unpipe(parser);
+      ctx.req.resume();
+      reject(error);
+    };
+
+    parser.on('field', (name, value) => { fields[name] = value; });
+    parser.on('file', (field, stream: Readable) => {
+      const allowed = rules.fileFields[field];
+      if (!allowed) {
+        stream.resume();
+        return;
+      }
+      writes.push(new Promise<void>((resolveFile) => {
+        let head = Buffer.alloc(0);
+        let type: FileType | null = null;
+        let size = 0;
+        const tempPath = path.join(tempDir, `${randomUUID()}.part`);
+        temps.push(tempPath);
+        const out = createWriteStream(tempPath);
+        outs.push(out);
+        const stop = (error: Error) => {
+          stream.unpipe();
+          stream.resume();
+          out.destroy();
+          fail(error);
+          resolveFile();
+        };
+        stream.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (!type) {
+            head = Buffer.concat([head, chunk]);
+            if (head.length < HEAD_BYTES) return;
+            type = sniffType(head, allowed);
+            if (!type) return stop(new HttpError(415, rules.messages.wrongType[0], ERROR_CODES.unsupportedType, [{ path: field, message: rules.messages.wrongType[1] }]));
+            chunk = head;
+          }
+          if (size > SIZE_LIMITS[type.kind]) {
+            const [message, detail] = rules.messages.tooLarge(type.kind);
+            return stop(new HttpError(413, message, ERROR_CODES.tooLarge, [{ path: field, message: detail }], { Connection: 'close' }));
+          }
+          // Backpressure: a slow disk pauses the upload instead of filling memory.
+          if (!out.write(chunk)) {
+            stream.pause();
+            out.once('drain', () => stream.resume());
+          }
+        });
+        stream.on('end', () => {
+          if (failed) return resolveFile();
+          if (!type) type = head.length > 0 ? sniffType(head, allowed) : null;
+          if (!type) return stop(new HttpError(415, rules.messages.wrongType[0], ERROR_CODES.unsupportedType, [{ path: field, message: rules.messages.wrongType[1] }]));
+          if (size < HEAD_BYTES) out.write(head);
+          const fileType = type;
+          out.end(() => {
+            files.push({ field, type: fileType, size, tempPath });
+            resolveFile();
+          });
+        });
+        stream.on('error', (error) => stop(error));
+        out.on('error', (error) => stop(error));
+      }));
+    });
+    parser.on('error', () => fail(badRequest('The upload was interrupted or malformed')));
+    parser.on('close', () => {
+      void Promise.all(writes).then(() => (failed ? undefined : resolve()));
+    });
+    ctx.req.on('aborted', () => fail(badRequest('The upload was interrupted')));
+    ctx.req.pipe(parser);
+  });
+
+  try {
+    await done;
+    await Promise.all(writes);
+    return { fields, files };
+  } catch (error) {
+    for (const out of outs) out.destroy();
+    await Promise.all(temps.map((temp) => rm(temp, { force: true })));
+    throw error;
+  }
+}
+
+/** Moves a received file to its home under a generated name; a client's file name never becomes a path. */
+export async function keep(file: ReceivedFile, dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const name = `${randomUUID()}.${file.type.ext}`;
+  await rename(file.tempPath, path.join(dir, name));
+  return name;
+}
+
+export const discard = (files: ReceivedFile[]) => Promise.all(files.map((file) => rm(file.tempPath, { force: true })));

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from './support/http-client.js';
+import { insertArticle } from './support/fixtures.js';
+import { engine, startTestServer, type TestServer } from './support/test-server.js';
+
+let server: TestServer;
+let client: HttpClient;
+beforeAll(async () => {
+  server = await startTestServer();
+  client = new HttpClient(server.url);
+});
+afterAll(async () => { await server?.close(); });
+
+describe('security headers', () => {
+  it('sends nosniff, a referrer policy and a CSP without inline scripts or third parties when nothing is configured', async () => {
+    for (const path of ['/', '/api/articles', '/api/nothing-here']) {
+      const response = await client.get(path);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      const csp = response.headers.get('content-security-policy')!;
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).not.toContain('stripe.com');
+      expect(csp).not.toContain('youtube');
+      expect(csp).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('allows Stripe and the YouTube embed only when they are configured', async () => {
+    const configured = await startTestServer({
+      env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', YOUTUBE_CHANNEL_URL: 'https://www.youtube.com/@redaktion' },
+    });
+    try {
+      const csp = (await fetch(configured.url + '/')).headers.get('content-security-policy')!;
+      expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+      expect(csp).toMatch(/frame-src [^;]*https:\/\/www\.youtube-nocookie\.com/);
+      expect(csp).toMatch(/img-src [^;]*https:\/\/i\.ytimg\.com/);
+      const config = await (await fetch(configured.url + '/api/config')).json();
+      expect(config.payments).toEqual({ enabled: true, publishableKey: 'pk_test_x' });
+      expect(config.integrations.youtube).toBe(true);
+    } finally {
+      await configured.close();
+    }
+  });
+});
+
+describe('routing', () => {
+  it('serves the PWA for its routes with 200 and any other path with 404 and the app', async () => {
+    for (const path of ['/', '/news', '/article/12', '/podcast/3', '/dashboard/settings', '/admin']) {
+      const response = await client.get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      expect(response.text).toContain('<div id="root">');
+    }
+    const missing = await client.get('/finns/inte');
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('<div id="root">');
+  });
+
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const response = await client.get('/api/does-not-exist');
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject({ code: 'not_found' });
+  });
+
+  it('redirects /articles?category=x to /news?category=x', async () => {
+    const response = await client.get('/articles?category=society');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/news?category=society');
+  });
+
+  it('serves hashed assets for a year and the shell for revalidation', async () => {
+    const html = (await client.get('/')).text;
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    const response = await fetch(server.url + asset);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    expect((await client.get('/')).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('does not leave the uploads folder', async () => {
+    expect((await fetch(`${server.url}/uploads/..%2f..%2fsession-secret`)).status).toBe(404);
+    expect((await fetch(`${server.url}/uploads/%2e%2e/session-secret`)).status).toBe(404);
+  });
+});
+
+describe('reference and meta calls', () => {
+  it('publishes an OpenAPI document made from the schemas, and a readable reference', async () => {
+    const { status, body } = await client.get('/api/openapi.json');
+    expect(status).toBe(200);
+    expect(body.openapi).toBe('3.0.3');
+    expect(body.paths['/api/articles'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['limit', 'offset', 'category', 'q']),
+    );
+    expect(body.components.schemas.RegisterRequestInput.required).toEqual(
+      expect.arrayContaining(['username', 'email', 'password']),
+    );
+    expect(body.paths['/api/podcasts/{id}/audio'].get).toBeDefined();
+    const docs = await client.get('/api/docs');
+    expect(docs.headers.get('content-type')).toMatch(/text\/html/);
+    expect(docs.text).toContain('/api/articles');
+    expect(docs.text).toContain('curl');
+  });
+
+  it('tells the browser which integrations are on', async () => {
+    const { body } = await client.get('/api/config');
+    expect(body).toEqual({
+      payments: { enabled: false, publishableKey: null },
+      integrations: { ai: false, pexels: false, youtube: false, email: false },
+      passwordResetLinkOnScreen: true,
+    });
+  });
+
+  it('draws placeholders within bounds', async () => {
+    const response = await client.get('/api/placeholder/400/300');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/image\/svg\+xml/);
+    expect(response.text).toContain('width="400"');
+    for (const bad of ['/api/placeholder/0/300', '/api/placeholder/5000/10', '/api/placeholder/abc/10']) {
+      expect((await client.get(bad)).status).toBe(400);
+    }
+  });
+});
+
+describe('in production', () => {
+  it('marks the session cookie Secure behind a TLS proxy and refuses on-screen reset links', async () => {
+    const production = await startTestServer({ env: { NODE_ENV: 'production', TRUST_PROXY: '1' } });
+    try {
+      const https = new HttpClient(production.url);
+      const response = await https.request('POST', '/api/register',
+        { username: 'prod_user', email: 'prod@example.se', password: 'lösenord123' }, { 'X-Forwarded-Proto': 'https' });
+      expect(response.status).toBe(201);
+      expect(https.lastSetCookie.find((cookie) => cookie.startsWith('redaktion.sid='))).toMatch(/secure/i);
+      expect(response.headers.get('strict-transport-security')).toContain('max-age');
+      const reset = await https.request('POST', '/api/auth/reset-password-request', { email: 'prod@example.se' }, { 'X-Forwarded-Proto': 'https' });
+      expect(reset.status).toBe(503);
+      expect(reset.body).toEqual({ error: 'Password reset e-mail is not configured', code: 'not_configured' });
+    } finally {
+      await production.close();
+    }
+  });
+});
+
+describe('cached public answers', () => {
+  it('revalidate with ETag and change when content changes', async () => {
+    const first = await client.get('/api/articles?limit=5');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    expect((await client.get('/api/articles?limit=5', { 'If-None-Match': etag })).status).toBe(304);
+    await insertArticle(server, { title: 'Helt ny nyhet', publishedAt: new Date().toISOString() });
+    const after = await client.get('/api/articles?limit=5');
+    expect(after.body[0].title).toBe('Helt ny nyhet');
+    expect(after.headers.get('etag')).not.toBe(etag);
+  });
+
+  // Only PostgreSQL is shared by several API processes; the embedded SQLite has one.
+  if (engine === 'postgres') it('are cleared in every process sharing the database', async () => {
+    const other = await startTestServer({ database: server.database });
+    try {
+      const otherClient = new HttpClient(other.url);
+      await otherClient.get('/api/articles?limit=3');
+      await insertArticle(server, { title: 'Från den andra processen', publishedAt: new Date().toISOString() });
+      let seen = '';
+      for (let attempt = 0; attempt < 50 && seen !== 'Från den andra processen'; attempt += 1) {
+        seen = (await otherClient.get('/api/articles?limit=3')).body[0].title;
+        if (seen !== 'Från den andra processen') await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(seen).toBe('Från den andra processen');
+    } finally {
+      await other.close();
+    }
+  });
+});

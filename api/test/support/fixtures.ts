@@ -1,0 +1,39 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { TestServer } from './test-server.js';
+
+const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+const HOUR = 60 * 60 * 1000;
+
+function id(result: unknown[]): number {
+  const first = result[0] as number | { id: number };
+  return typeof first === 'number' ? first : first.id;
+}
+
+/** Inserts an article straight into the database, as the admin API will; published an hour ago unless told otherwise. */
+export async function insertArticle(server: TestServer, fields: Record<string, unknown> = {}): Promise<number> {
+  const now = iso(0);
+  const inserted = id(await server.db('articles').insert({
+    title: 'Testartikel', excerpt: 'Ingress', content: 'Första stycket.\n\nAndra stycket.', category: 'news', author: 'Test Testsson',
+    readTime: 3, status: 'published', publishedAt: iso(-HOUR), featured: false, categoryFeatured: false, premium: false,
+    createdAt: now, updatedAt: now, ...fields,
+  }, ['id']));
+  await server.contentChanged();
+  return inserted;
+}
+
+/** An episode with a real file of `bytes` under DATA_DIR/audio. */
+export async function insertEpisode(server: TestServer, fields: Record<string, unknown> = {}, bytes = 10_000): Promise<number> {
+  const audioFile = `test-${Math.random().toString(36).slice(2)}.mp3`;
+  await mkdir(server.config.audioDir, { recursive: true });
+  await writeFile(path.join(server.config.audioDir, audioFile), Buffer.alloc(bytes, 7));
+  const now = iso(0);
+  const inserted = id(await server.db('podcasts').insert({
+    title: 'Testavsnitt', description: 'Beskrivning', kind: 'episode', duration: 125, episodeNumber: 1, audioFile,
+    status: 'published', publishedAt: iso(-HOUR), featured: false, premium: false, createdAt: now, updatedAt: now, ...fields,
+  }, ['id']));
+  await server.contentChanged();
+  return inserted;
+}
+
+export const hoursFromNow = (hours: number) => iso(hours * HOUR);

@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import {
+  AD_PLACEMENTS, CONTENT_STATUSES, JOURNALIST_STATUSES, LIMITS, SERIES_CATEGORIES, USER_ROLES,
+} from '../constants.js';
+import { emailField, httpUrl, optionalText, requiredText } from './fields.js';
+
+/**
+ * What the admin screens send and the admin API accepts, with the messages of admin-area.md §5.
+ * The forms and the server validate with these same schemas.
+ */
+
+/** An uploaded file's path ("/uploads/…", "/api/…") or an http(s) URL; never javascript: or data:. */
+export const mediaRef = (message = 'Must be an uploaded file or an http(s) URL') =>
+  z.string({ error: message }).trim().max(1000, { error: message }).refine(
+    (value) => /^\/(?!\/)/.test(value) || /^https?:\/\/[^\s]+$/i.test(value),
+    { error: message },
+  );
+
+/** An optional field a form may send blank: blank, null and missing all mean "none". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+
+const flag = (fallback: boolean) => z.boolean({ error: 'Must be true or false' }).default(fallback);
+const status = (fallback: (typeof CONTENT_STATUSES)[number]) =>
+  z.enum(CONTENT_STATUSES, { error: `Status must be one of ${CONTENT_STATUSES.join(', ')}` }).default(fallback);
+const isoDateTime = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date' });
+const dateOnly = z.iso.date({ error: 'Must be a date (YYYY-MM-DD)' });
+
+const wholeNumber = (message: string, min: number, max = 1_000_000, maxMessage = `At most ${max}`) =>
+  z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: maxMessage });
+
+export const articleInputSchema = z.object({
+  title: requiredText('Title is required', 300),
+  content: requiredText('Content is required', 200_000),
+  excerpt: requiredText('Excerpt is required', 2000),
+  category: requiredText('Category is required', 100).toLowerCase(),
+  imageUrl: optional(mediaRef('Image must be an uploaded file or an http(s) URL')),
+  imageAlt: optional(optionalText(300)),
+  imageCredit: optional(optionalText(300)),
+  author: requiredText('Author is required', 200),
+  authorImage: optional(mediaRef('Author image must be an uploaded file or an http(s) URL')),
+  authorTitle: optional(optionalText(200)),
+  readTime: wholeNumber('Read time must be at least 1 minute', LIMITS.readTimeMin, LIMITS.readTimeMax,
+    `Read time must be at most ${LIMITS.readTimeMax} minutes`).default(LIMITS.readTimeDefault),
+  featured: flag(false),
+  categoryFeatured: flag(false),
+  premium: flag(false),
+  status: status('draft'),
+  publishedAt: optional(isoDateTime),
+}).meta({ id: 'ArticleInput' });
+
+/** The episode form (admin-area.md §5): duration in minutes. */
+export const episodeFormSchema = z.object({
+  title: requiredText('Episode title is required', 300),
+  description: requiredText('Description is required', 20_000),
+  duration: wholeNumber('Duration must be greater than 0', 1).default(30),
+  episodeNumber: wholeNumber('Episode number is required', 1).catch(1),
+  audioUrl: requiredText('Audio file is required', 1000),
+  imageUrl: optional(mediaRef('Image must be an uploaded file or an http(s) URL')),
+  seriesId: wholeNumber('Please select a podcast series', 1),
+  featured: flag(false),
+  premium: flag(false),
+  status: status('published'),
+}).meta({ id: 'EpisodeForm' });
+
+/** The interview form (admin-area.md §5): duration in minutes, no series needed, audio optional. */
+export const interviewFormSchema = z.object({
+  title: requiredText('Title is required', 300),
+  description: requiredText('Description is required', 20_000),
+  duration: wholeNumber('Duration is required', 1),
+  episodeNumber: optional(wholeNumber('Episode number is required', 1)),
+  audioUrl: optional(z.string().trim().max(1000)),
+  imageUrl: optional(mediaRef('Image must be an uploaded file or an http(s) URL')),
+  seriesId: optional(wholeNumber('Please select a podcast series', 1)),
+  featured: flag(false),
+  premium: flag(false),
+  status: status('published'),
+}).meta({ id: 'InterviewForm' });
+
+/** Fields the API adds to both forms. */
+const episodeApiExtras = {
+  category: optional(optionalText(100)),
+  publishedAt: optional(isoDateTime),
+};
+
+/** The API's episode (contract.md §5): duration in whole seconds; `kind` picks the form's rules. */
+export const episodeInputSchema = z.preprocess(
+  (value) => (value && typeof value === 'object' && !('kind' in value) ? { ...value, kind: 'episode' } : value),
+  z.discriminatedUnion('kind', [
+    episodeFormSchema.extend({ kind: z.literal('episode'), duration: wholeNumber('Duration must be greater than 0', 1), episodeNumber: optional(wholeNumber('Episode number is required', 1)), ...episodeApiExtras }),
+    interviewFormSchema.extend({ kind: z.literal('interview'), ...episodeApiExtras }),
+  ], { error: "kind must be 'episode' or 'interview'" }),
+).meta({ id: 'EpisodeInput' });
+
+/** The interview card's dropdown changes only the status. */
+export const episodeStatusSchema = z.object({ status: status('published') }).strict().meta({ id: 'EpisodeStatus' });
+
+export const seriesInputSchema = z.object({
+  title: requiredText('Series title is required', 300),
+  description: requiredText('Description is required', 20_000),
+  category: z.enum(SERIES_CATEGORIES, { error: `Category must be one of ${SERIES_CATEGORIES.join(', ')}` }).default('news'),
+  imageUrl: mediaRef('Cover image is required'),
+  hostName: optional(optionalText(200)),
+  featured: flag(false),
+  active: flag(true),
+}).meta({ id: 'SeriesInput' });
+
+export const advertisementInputSchema = z.object({
+  title: requiredText('Title is required', 300),
+  description: requiredText('Description is required', 5000),
+  imageUrl: optional(mediaRef('Image must be an uploaded file or an http(s) URL')),
+  linkUrl: optional(httpUrl('Link must be an http(s) URL')),
+  placement: z.enum(AD_PLACEMENTS, { error: `Placement must be one of ${AD_PLACEMENTS.join(', ')}` }).default('banner'),
+  partnerName: optional(optionalText(200)),
+  active: flag(true),
+  startDate: optional(isoDateTime.or(dateOnly)),
+  endDate: optional(isoDateTime.or(dateOnly)),
+}).refine((ad) => !ad.startDate || !ad.endDate || new Date(ad.endDate) > new Date(ad.startDate), {
+  error: 'End date must be after the start date', path: ['endDate'],
+}).meta({ id: 'AdvertisementInput' });
+
+const socialLinksInput = z.object({
+  twitter: optional(httpUrl('Social links must be http(s) URLs')),
+  instagram: optional(httpUrl('Social links must be http(s) URLs')),
+  linkedin: optional(httpUrl('Social links must be http(s) URLs')),
+}).default({});
+
+export const journalistInputSchema = z.object({
+  name: requiredText('Name is required', 200),
+  email: emailField('Valid email required'),
+  title: optional(optionalText(200)),
+  bio: optional(optionalText(5000)),
+  profileImage: optional(mediaRef('Profile image must be an uploaded file or an http(s) URL')),
+  specialty: optional(optionalText(200)),
+  expertise: z.array(z.string().trim().min(1).max(100)).max(30).default([]),
+  status: z.enum(JOURNALIST_STATUSES, { error: `Status must be one of ${JOURNALIST_STATUSES.join(', ')}` }).default('active'),
+  socialLinks: socialLinksInput,
+}).meta({ id: 'JournalistInput' });
+
+/** The profile form's `content` edits the reader page's `bio` (contract.md §7); either name is accepted. */
+export const personInputSchema = z.preprocess(
+  (value) => (value && typeof value === 'object' && !('content' in value) && 'bio' in value
+    ? { ...value, content: (value as { bio: unknown }).bio } : value),
+  z.object({
+    name: requiredText('Name is required', 200),
+    title: requiredText('Article title is required', 300),
+    category: requiredText('Category is required', 100).toLowerCase(),
+    excerpt: requiredText('Article excerpt is required', 2000),
+    content: requiredText('Article content is required', 100_000),
+    profileImage: mediaRef('Profile image is required'),
+    author: requiredText('Author is required', 200),
+    readTime: wholeNumber('Read time is required', 1, LIMITS.readTimeMax),
+    status: status('draft'),
+    featured: flag(false),
+    location: optional(optionalText(200)),
+    birthDate: optional(dateOnly),
+    achievements: z.array(z.string().trim().min(1).max(500)).max(50).default([]),
+    photoGallery: z.array(mediaRef('Gallery images must be uploaded files or http(s) URLs')).max(50).default([]),
+    socialLinks: socialLinksInput,
+    publishedAt: optional(isoDateTime),
+  }),
+).meta({ id: 'PersonInput' });
+
+export const approvalDecisionSchema = z.object({
+  status: z.enum(['approved', 'rejected'], { error: "Status must be 'approved' or 'rejected'" }),
+  comments: optional(optionalText(5000)),
+}).meta({ id: 'ApprovalDecision' });
+
+export const categoryInputSchema = z.object({
+  name: requiredText('Category name is required', 100),
+  description: optional(optionalText(500)),
+  color: optional(z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'Colour must look like #1d4ed8' })),
+}).meta({ id: 'CategoryInput' });
+
+export const categoryUpdateSchema = categoryInputSchema.partial().extend({
+  active: z.boolean({ error: 'Must be true or false' }).optional(),
+}).meta({ id: 'CategoryUpdate' });
+
+export const customVideoUpdateSchema = z.object({
+  title: requiredText('Title is required', 300).optional(),
+  description: requiredText('Description is required', 5000).optional(),
+  active: z.boolean({ error: 'Must be true or false' }).optional(),
+  priority: z.coerce.number({ error: 'Priority must be a whole number' }).int({ error: 'Priority must be a whole number' })
+    .min(-1000).max(1000).optional(),
+}).meta({ id: 'CustomVideoUpdate' });
+
+/** The custom-video upload's text fields (the file arrives beside them in the multipart body). */
+export const customVideoFieldsSchema = z.object({
+  title: requiredText('Please fill in all fields and select a video file.', 300),
+  description: requiredText('Please fill in all fields and select a video file.', 5000),
+  duration: z.string({ error: 'Please fill in all fields and select a video file.' }).trim()
+    .regex(/^\d{1,3}:[0-5]\d(:[0-5]\d)?$/, { error: 'Duration must look like 5:30' }),
+}).meta({ id: 'CustomVideoFields' });
+
+export const userAdminUpdateSchema = z.object({
+  role: z.enum(USER_ROLES, { error: `Role must be one of ${USER_ROLES.join(', ')}` }).optional(),
+  active: z.boolean({ error: 'Must be true or false' }).optional(),
+}).refine((update) => update.role !== undefined || update.active !== undefined, { error: 'Nothing to change' })
+  .meta({ id: 'UserAdminUpdate' });
+
+export const userSearchQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+}).meta({ id: 'UserSearchQuery' });
+
+export type ArticleInput = z.infer<typeof articleInputSchema>;
+export type EpisodeForm = z.infer<typeof episodeFormSchema>;
+export type InterviewForm = z.infer<typeof interviewFormSchema>;
+export type EpisodeInput = z.infer<typeof episodeInputSchema>;
+export type SeriesInput = z.infer<typeof seriesInputSchema>;
+export type AdvertisementInput = z.infer<typeof advertisementInputSchema>;
+export type JournalistInput = z.infer<typeof journalistInputSchema>;
+export type PersonInput = z.infer<typeof personInputSchema>;
+export type ApprovalDecision = z.infer<typeof approvalDecisionSchema>;
