@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createApp } from '../../src/app.js';
+import type { AnyEndpoint } from '../../src/http/endpoint.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Db } from '../../src/db/connection.js';
 import { openDatabase } from '../../src/db/open.js';
@@ -37,6 +38,7 @@ export async function createTestDatabase(): Promise<{ url: string | null; drop()
 export interface TestServer {
   url: string;
   database: { url: string | null; dataDir: string };
+  endpoints: AnyEndpoint[];
   db: Db;
   config: Config;
   /** What a staff write does after changing content: clears cached public answers here and in other processes. */
@@ -74,6 +76,7 @@ export async function startTestServer(options: {
     db,
     config,
     database: { url: databaseUrl, dataDir },
+    endpoints: app.endpoints,
     contentChanged: () => app.cache.invalidate(),
     async close() {
       await new Promise<void>((resolve) => {
