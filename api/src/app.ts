@@ -77,8 +77,10 @@ export function createApp(db: Db, config: Config): App {
   });
   koa.use(clientApp(config.pwaDistDir));
 
-  koa.on('error', (error: Error & { status?: number }) => {
-    if ((error.status ?? 500) >= 500 && error.name !== 'HttpError') console.error(error);
+  // A client that hangs up mid-request is not a fault of ours; everything else unexpected is logged.
+  koa.on('error', (error: Error & { status?: number; code?: string }) => {
+    const hungUp = error.code === 'ECONNRESET' || error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code?.startsWith('HPE_');
+    if (!hungUp && (error.status ?? 500) >= 500) console.error(error);
   });
 
   return {

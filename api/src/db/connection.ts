@@ -5,6 +5,11 @@ import knexFactory, { type Knex } from 'knex';
 
 export type Db = Knex;
 
+interface SqliteConnection {
+  pragma(sql: string): unknown;
+  function(name: string, options: { deterministic: boolean }, fn: (value: unknown) => unknown): unknown;
+}
+
 const snake = (value: string) => value?.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 const camel = (value: string) => value.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 
@@ -34,12 +39,14 @@ export function createDb(options: { databaseUrl: string | null; sqliteFile: stri
     pool: {
       min: 1,
       max: 1,
-      afterCreate: (conn: { pragma: (sql: string) => unknown }, done: (err: Error | null, conn: unknown) => void) => {
+      afterCreate: (conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) => {
         // WAL lets the bench's readers and a writer proceed together; foreign keys are off by default in SQLite.
         conn.pragma('journal_mode = WAL');
         conn.pragma('synchronous = NORMAL');
         conn.pragma('foreign_keys = ON');
         conn.pragma('busy_timeout = 5000');
+        // SQLite's own lower() folds only ASCII; Swedish names need å, ä and ö folded too, as PostgreSQL does.
+        conn.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
         done(null, conn);
       },
     },

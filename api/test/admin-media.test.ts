@@ -1,0 +1,167 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { HttpClient } from './support/http-client.js';
+import { abortedUpload, audioHeads, image, MB, postForm, videoHeads } from './support/media.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+import { signedInUser } from './support/users.js';
+
+let server: TestServer;
+let admin: HttpClient;
+let cookies: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = (await signedInUser(server.url, server.db, { role: 'admin' })).client;
+  cookies = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+});
+afterAll(async () => { await server?.close(); });
+
+const upload = (bytes: Buffer | Uint8Array, name: string) => postForm(server.url, '/api/upload', cookies, { file: [bytes, name] });
+const filesIn = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).sort();
+const everything = async () => ({
+  images: await filesIn(path.join(server.config.uploadsDir, 'images')),
+  videos: await filesIn(path.join(server.config.uploadsDir, 'videos')),
+  audio: await filesIn(server.config.audioDir),
+  temp: await filesIn(path.join(server.config.dataDir, 'tmp')),
+});
+
+describe('image uploads', () => {
+  it.each(['png', 'jpeg', 'webp'] as const)('stores a %s under a generated name with WebP variants of 400, 800 and 1600 px', async (format) => {
+    const response = await upload(await image(format), 'Mitt foto!.bild');
+    expect(response.status).toBe(201);
+    expect(response.body.url).toMatch(/^\/uploads\/images\/[0-9a-f-]{36}\.(png|jpg|webp)$/);
+    expect(response.body).toMatchObject({ kind: 'image', width: 2000, height: 1000 });
+    expect(response.body.variants.map((v: { width: number }) => v.width)).toEqual([400, 800, 1600]);
+    for (const variant of response.body.variants) {
+      const served = await fetch(server.url + variant.url);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/webp');
+      expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(variant.width);
+    }
+    expect((await fetch(server.url + response.body.url)).status).toBe(200);
+  });
+
+  it('never enlarges a small image', async () => {
+    const response = await upload(await image('png', 300, 200), 'liten.png');
+    expect(response.body.variants).toEqual([{ width: 300, url: expect.stringMatching(/-300\.webp$/) }]);
+  });
+
+  it('decides the type by the bytes: a PNG named .mp3 is an image, text named .jpg is refused with 415', async () => {
+    const lying = await upload(await image('png', 500, 500), 'song.mp3');
+    expect(lying.status).toBe(201);
+    expect(lying.body.kind).toBe('image');
+    const before = await everything();
+    const text = await upload(Buffer.from('<html><script>alert(1)</script></html>'.repeat(10)), 'photo.jpg');
+    expect(text.status).toBe(415);
+    expect(text.body).toMatchObject({ error: 'Invalid file type', code: 'unsupported_media_type' });
+    const broken = await upload(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5000, 1)]), 'trasig.jpg');
+    expect(broken.status).toBe(415);
+    expect(await everything()).toEqual(before);
+  });
+
+  it('refuses an image over 20 MB with 413 and keeps nothing', async () => {
+    const before = await everything();
+    const header = await image('png', 10, 10);
+    const response = await upload(Buffer.concat([header, Buffer.alloc(21 * MB)]), 'enorm.png');
+    expect(response.status).toBe(413);
+    expect(response.body).toMatchObject({ error: 'File too large', code: 'payload_too_large' });
+    expect(response.body.issues[0].message).toBe('Images must be smaller than 20MB');
+    expect(await everything()).toEqual(before);
+  });
+
+  it('answers 400 when no file is sent, or the body is not multipart', async () => {
+    const none = await postForm(server.url, '/api/upload', cookies, {}, { note: 'ingen fil' });
+    expect(none.status).toBe(400);
+    expect((await admin.post('/api/upload', { file: 'x' })).status).toBe(400);
+  });
+});
+
+describe('audio uploads', () => {
+  it.each(Object.entries(audioHeads))('stores %s privately: not under the public uploads, playable by staff', async (kind, make) => {
+    const response = await upload(make(), `avsnitt.${kind}`);
+    expect(response.status).toBe(201);
+    expect(response.body.kind).toBe('audio');
+    expect(response.body.url).toMatch(/^\/api\/admin\/audio\/[0-9a-f-]{36}\.(mp3|wav|ogg|m4a)$/);
+    const name = response.body.url.split('/').pop();
+    expect((await fetch(`${server.url}/uploads/${name}`)).status).toBe(404);
+    expect((await fetch(server.url + response.body.url)).status).toBe(401);
+    const asAdmin = await admin.get(response.body.url, { Range: 'bytes=0-9' });
+    expect(asAdmin.status).toBe(206);
+  });
+
+  it('refuses audio over 100 MB with 413 and keeps nothing', async () => {
+    const before = await everything();
+    const response = await upload(Buffer.concat([audioHeads.mp3(), Buffer.alloc(101 * MB)]), 'lång.mp3');
+    expect(response.status).toBe(413);
+    expect(response.body.issues[0].message).toBe('Audio files must be smaller than 100MB');
+    expect(await everything()).toEqual(before);
+  });
+
+  it('leaves nothing behind when the connection drops mid-upload', async () => {
+    const before = await everything();
+    await abortedUpload(server.url, '/api/upload', cookies, audioHeads.mp3(), 20 * MB, 4 * MB);
+    let after = await everything();
+    for (let attempt = 0; attempt < 50 && JSON.stringify(after) !== JSON.stringify(before); attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      after = await everything();
+    }
+    expect(after).toEqual(before);
+    // The server is still well after the abort.
+    expect((await upload(audioHeads.wav(), 'efter.wav')).status).toBe(201);
+  });
+});
+
+describe('custom videos', () => {
+  const send = (video: [Buffer, string] | null, fields: Record<string, string>, thumbnail?: Buffer) =>
+    postForm(server.url, '/api/admin/custom-videos', cookies, {
+      ...(video ? { video } : {}), ...(thumbnail ? { thumbnail: [thumbnail, 'poster.jpg'] as [Buffer, string] } : {}),
+    }, fields);
+  const fields = { title: 'Veckan i korthet', description: 'Nyheterna på en minut', duration: '1:05' };
+
+  it('uploads each accepted type, makes unique slugs, and the public list shows active ones by priority', async () => {
+    const made = [];
+    for (const [kind, head] of Object.entries(videoHeads)) {
+      const response = await send([head(), `klipp.${kind}`], fields, kind === 'mp4' ? await image('jpeg', 640, 360) : undefined);
+      expect(response.status, kind).toBe(201);
+      made.push(response.body);
+    }
+    expect(made.map((v) => v.slug)).toEqual(['veckan-i-korthet', 'veckan-i-korthet-2', 'veckan-i-korthet-3', 'veckan-i-korthet-4']);
+    expect(made[0].thumbnailUrl).toMatch(/^\/uploads\/images\//);
+    expect(made[0].videoUrl).toMatch(/^\/uploads\/videos\/[0-9a-f-]{36}\.mp4$/);
+    const ranged = await fetch(server.url + made[1].videoUrl, { headers: { Range: 'bytes=0-3' } });
+    expect(ranged.status).toBe(206);
+
+    const updated = await admin.request('PUT', `/api/admin/custom-videos/${made[2].id}`, { priority: 10, title: 'Viktigast' });
+    expect(updated.body).toMatchObject({ priority: 10, title: 'Viktigast', slug: 'veckan-i-korthet-3' });
+    await admin.request('PUT', `/api/admin/custom-videos/${made[0].id}`, { active: false });
+    const listed = (await new HttpClient(server.url).get('/api/custom-videos')).body;
+    expect(listed[0].id).toBe(made[2].id);
+    expect(listed.map((v: { id: number }) => v.id)).not.toContain(made[0].id);
+    expect((await new HttpClient(server.url).get('/api/custom-videos/slug/veckan-i-korthet')).status).toBe(404);
+    expect((await admin.get('/api/admin/custom-videos')).body).toHaveLength(4);
+
+    expect((await admin.delete(`/api/admin/custom-videos/${made[1].id}`)).status).toBe(204);
+    expect((await fetch(server.url + made[1].videoUrl)).status).toBe(404);
+    expect((await admin.delete(`/api/admin/custom-videos/${made[1].id}`)).status).toBe(404);
+  });
+
+  it("answers the spec's messages: missing information, wrong type (415), over 50 MB (413)", async () => {
+    const before = await everything();
+    const missing = await send([videoHeads.webm(), 'a.webm'], { title: 'Bara titel' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe('Please fill in all fields and select a video file.');
+    const noFile = await send(null, fields);
+    expect(noFile.status).toBe(400);
+    const wrong = await send([await image('png', 50, 50), 'film.mp4'], fields);
+    expect(wrong.status).toBe(415);
+    expect(wrong.body.error).toBe('Invalid File Type');
+    expect(wrong.body.issues[0].message).toBe('Please select a valid video file (MP4, WebM, OGG, AVI, MOV).');
+    const large = await send([Buffer.concat([videoHeads.mp4(), Buffer.alloc(51 * MB)]), 'stor.mp4'], fields);
+    expect(large.status).toBe(413);
+    expect(large.body.error).toBe('File Too Large');
+    expect(large.body.issues[0].message).toBe('Video file must be less than 50MB.');
+    expect(await everything()).toEqual(before);
+  });
+});

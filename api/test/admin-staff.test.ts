@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from './support/http-client.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+import { signedInUser } from './support/users.js';
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer(); });
+afterAll(async () => { await server?.close(); });
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+
+describe('overview figures', () => {
+  it('counts in the database, with this week against last week', async () => {
+    const admin = (await signedInUser(server.url, server.db, { role: 'admin' })).client;
+    const base = { content: 'C', excerpt: 'E', category: 'news', author: 'A', readTime: 3 };
+    await server.db('articles').insert([
+      { ...base, title: 'Denna vecka 1', status: 'published', publishedAt: daysAgo(1), createdAt: daysAgo(1), updatedAt: daysAgo(1) },
+      { ...base, title: 'Denna vecka 2', status: 'draft', createdAt: daysAgo(2), updatedAt: daysAgo(2) },
+      { ...base, title: 'Förra veckan', status: 'published', publishedAt: daysAgo(9), createdAt: daysAgo(9), updatedAt: daysAgo(9) },
+      { ...base, title: 'Gammal', status: 'published', publishedAt: daysAgo(40), createdAt: daysAgo(40), updatedAt: daysAgo(40) },
+    ]);
+    await admin.post('/api/admin/articles', { ...base, title: 'Till granskning', status: 'pending' });
+    await admin.post('/api/admin/advertisements', { title: 'Annons', description: 'D', placement: 'banner' });
+    await admin.post('/api/admin/advertisements', { title: 'Avslutad', description: 'D', placement: 'banner', startDate: daysAgo(10), endDate: daysAgo(5) });
+
+    const { status, body } = await admin.get('/api/admin/stats');
+    expect(status).toBe(200);
+    expect(body.articles).toEqual({ total: 5, published: 3, thisWeek: 3, lastWeek: 1 });
+    expect(body.advertisements).toEqual({ active: 1 });
+    expect(body.approvals).toEqual({ pending: 1 });
+    expect(body.podcasts).toEqual({ total: 0, published: 0, thisWeek: 0, lastWeek: 0 });
+    expect(body.users.total).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('user management', () => {
+  it('lists and searches users without their secrets', async () => {
+    const admin = (await signedInUser(server.url, server.db, { role: 'admin' })).client;
+    const target = await signedInUser(server.url, server.db);
+    await server.db('users').where({ id: target.id }).update({ firstName: 'Sixten', lastName: 'Ödman' });
+    const all = await admin.get('/api/admin/users');
+    expect(all.status).toBe(200);
+    expect(all.text).not.toMatch(/scrypt\$/);
+    const found = (await admin.get(`/api/admin/users?q=${encodeURIComponent('sixten ö')}`)).body;
+    expect(found.map((u: { id: number }) => u.id)).toEqual([target.id]);
+    expect((await admin.get(`/api/admin/users?q=${target.email.toUpperCase()}`)).body[0].id).toBe(target.id);
+    expect((await admin.get('/api/admin/users?q=%25')).status).toBe(200);
+  });
+
+  it('lets an admin promote a reader to admin but not to super_admin', async () => {
+    const admin = (await signedInUser(server.url, server.db, { role: 'admin' })).client;
+    const target = await signedInUser(server.url, server.db);
+    const promoted = await admin.patch(`/api/admin/users/${target.id}`, { role: 'admin' });
+    expect(promoted.status).toBe(200);
+    expect(promoted.body.role).toBe('admin');
+    expect((await target.client.get('/api/admin/articles')).status).toBe(200);
+    const refused = await admin.patch(`/api/admin/users/${target.id}`, { role: 'super_admin' });
+    expect(refused.status).toBe(403);
+    expect((await admin.patch(`/api/admin/users/${target.id}`, { role: 'editor' })).status).toBe(400);
+    expect((await admin.patch(`/api/admin/users/${target.id}`, {})).body.error).toBe('Nothing to change');
+    expect((await admin.patch('/api/admin/users/999999', { role: 'user' })).status).toBe(404);
+  });
+
+  it('lets a super admin grant super_admin, protects super admins from admins, and nobody demotes themselves', async () => {
+    const superAdmin = await signedInUser(server.url, server.db, { role: 'super_admin' });
+    const admin = await signedInUser(server.url, server.db, { role: 'admin' });
+    const target = await signedInUser(server.url, server.db);
+    expect((await superAdmin.client.patch(`/api/admin/users/${target.id}`, { role: 'super_admin' })).body.role).toBe('super_admin');
+    expect((await admin.client.patch(`/api/admin/users/${target.id}`, { active: false })).status).toBe(403);
+    expect((await superAdmin.client.patch(`/api/admin/users/${superAdmin.id}`, { role: 'user' })).status).toBe(403);
+    expect((await admin.client.patch(`/api/admin/users/${admin.id}`, { active: false })).status).toBe(403);
+  });
+
+  it('deactivating an account signs it out everywhere and stops its logins', async () => {
+    const admin = (await signedInUser(server.url, server.db, { role: 'admin' })).client;
+    const target = await signedInUser(server.url, server.db);
+    const deactivated = await admin.patch(`/api/admin/users/${target.id}`, { active: false });
+    expect(deactivated.body.active).toBe(false);
+    expect((await target.client.get('/api/user')).status).toBe(401);
+    expect((await new HttpClient(server.url).post('/api/login', { username: target.username, password: target.password })).status).toBe(403);
+    await admin.patch(`/api/admin/users/${target.id}`, { active: true });
+    expect((await new HttpClient(server.url).post('/api/login', { username: target.username, password: target.password })).status).toBe(200);
+  });
+});
