@@ -8,6 +8,9 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/open.js';
 import { seedDemoContent } from '../src/seed/demo.js';
 import { growArticles } from './grow.js';
+import { measureUpload } from './upload.js';
+import { hashPassword } from '../src/services/passwords.js';
+import { createUserService } from '../src/services/users.js';
 
 /**
  * npm run bench: public reads against a bare Koa endpoint answering the same JSON from memory,
@@ -62,6 +65,8 @@ try {
   await seedDemoContent(db, config);
   await growArticles(db, ARTICLES);
   const { id } = (await db('articles').where({ premium: false }).orderBy('publishedAt', 'desc').first('id')) as { id: number };
+  const benchAdmin = { username: 'bench_admin', email: 'bench@example.se', password: 'bench-password-1' };
+  await createUserService(db).create({ ...benchAdmin, passwordHash: await hashPassword(benchAdmin.password), role: 'admin' });
   await db.destroy();
 
   const paths = { list: '/api/articles?limit=15', single: `/api/articles/${id}` };
@@ -92,6 +97,16 @@ try {
   const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
   console.log(line(header));
   for (const row of rows) console.log(line(row));
+
+  const login = await fetch(`${api.url}/api/login`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: benchAdmin.username, password: benchAdmin.password }),
+  });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const upload = await measureUpload(api.url, cookie, api.child.pid!);
+  if (upload.status !== 201) throw new Error(`upload answered ${upload.status}`);
+  console.log(`\nPOST /api/upload of a ${upload.sizeMB.toFixed(0)} MB audio file: ${upload.throughputMBs.toFixed(0)} MB/s `
+    + `(${upload.seconds.toFixed(2)} s); server resident memory grew ${upload.rssGrowthMB.toFixed(1)} MB at its peak `
+    + `(from ${upload.baselineMB.toFixed(0)} MB; target under 50 MB: ${upload.rssGrowthMB < 50 ? 'met' : 'MISSED'})`);
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await rm(dataDir, { recursive: true, force: true });

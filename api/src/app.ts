@@ -55,7 +55,7 @@ export function createApp(db: Db, config: Config): App {
 
   koa.use(errorHandler);
   koa.use(securityHeaders(config));
-  koa.use(sessions(koa, config, services.sessions));
+  for (const middleware of sessions(koa, config, services.sessions)) koa.use(middleware);
   koa.use(currentUser(services.users));
   // The guard covers every admin path, also those with no route: a reader learns nothing there.
   koa.use(async (ctx, next) => {

@@ -13,9 +13,22 @@ export const SESSION_COOKIE = 'redaktion.sid';
  * Sessions live in the database (any number of API processes share them); the cookie carries
  * only a signed random key: HttpOnly, SameSite=Lax, Secure in production.
  */
-export function sessions(app: Koa, config: Config, store: SessionStore): Koa.Middleware {
+export function sessions(app: Koa, config: Config, store: SessionStore): Koa.Middleware[] {
   app.keys = [config.sessionSecret];
-  return session({
+  let warned = false;
+  // In production cookies are always Secure. A request that reached us over plain HTTP (TLS ended by a
+  // proxy without TRUST_PROXY=1) must not turn into a 500: the cookie is still sent Secure, and we say why once.
+  const alwaysSecure: Koa.Middleware = async (ctx, next) => {
+    if (!ctx.secure) {
+      (ctx.cookies as unknown as { secure: boolean }).secure = true;
+      if (!warned) {
+        warned = true;
+        console.warn('A request arrived over plain HTTP in production: terminate TLS in front of Redaktion and set TRUST_PROXY=1.');
+      }
+    }
+    await next();
+  };
+  const middleware = session({
     key: SESSION_COOKIE,
     maxAge: THIRTY_DAYS_MS,
     httpOnly: true,
@@ -30,6 +43,7 @@ export function sessions(app: Koa, config: Config, store: SessionStore): Koa.Mid
       destroy: (sid: string) => store.destroy(sid),
     },
   }, app) as unknown as Koa.Middleware;
+  return config.production ? [alwaysSecure, middleware] : [middleware];
 }
 
 /** Puts the signed-in user on ctx.state; a deactivated or deleted account counts as signed out. */
