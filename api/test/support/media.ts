@@ -26,7 +26,7 @@ export const videoHeads = {
 export async function postForm(baseUrl: string, path: string, cookies: string, files: Record<string, [Buffer | Uint8Array, string]>, fields: Record<string, string> = {}) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const [name, [bytes, filename]] of Object.entries(files)) form.append(name, new Blob([bytes]), filename);
+  for (const [name, [bytes, filename]] of Object.entries(files)) form.append(name, new Blob([bytes as Uint8Array<ArrayBuffer>]), filename);
   const response = await fetch(baseUrl + path, { method: 'POST', body: form, headers: cookies ? { Cookie: cookies } : {} });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };

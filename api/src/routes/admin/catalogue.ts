@@ -4,101 +4,52 @@ import {
 } from '@redaktion/shared';
 import { z } from 'zod';
 import { endpoint } from '../../http/endpoint.js';
+import { resourceEndpoints } from './resource.js';
 import { toAdvertisement, toCategory, toJournalist, toSeries } from '../../serializers/content.js';
 import type { AdminServices } from '../../services/admin/index.js';
 
 const params = z.object({ id: idParam });
-type Row = Record<string, unknown>;
 
 /** Series, ads, journalists, categories and approvals. */
-export const catalogueAdminEndpoints = ({ catalogue, approvals }: AdminServices) => [
-  endpoint({
-    method: 'get', path: '/api/admin/podcast-series', tag: 'Admin: podcasts', access: 'admin',
-    summary: 'Every series, active or not', query: listQuery, response: z.array(seriesSchema),
-    handle: async (_ctx, { query }) => (await catalogue.series.list(query)).map((row: Row) => toSeries(row)),
+export const catalogueAdminEndpoints = ({ catalogue: { series, advertisements, journalists, categories }, approvals }: AdminServices) => [
+  ...resourceEndpoints({
+    path: '/api/admin/podcast-series', tag: 'Admin: podcasts', input: seriesInputSchema, output: seriesSchema, toApi: toSeries,
+    summaries: {
+      list: 'Every series, active or not', create: 'Creates a series', update: 'Replaces a series',
+      remove: 'Deletes a series without episodes; a series that still has episodes answers 409',
+    },
+    service: { list: series.list, create: series.create, update: series.update, remove: series.remove },
   }),
-  endpoint({
-    method: 'post', path: '/api/admin/podcast-series', tag: 'Admin: podcasts', access: 'admin', status: 201,
-    summary: 'Creates a series', body: seriesInputSchema, response: seriesSchema,
-    handle: async (_ctx, { body }) => toSeries(await catalogue.series.create(body)),
+  ...resourceEndpoints({
+    path: '/api/admin/advertisements', tag: 'Admin: advertisements', input: advertisementInputSchema, output: advertisementSchema,
+    listOutput: advertisementSchema.extend({ impressions: z.number().int(), clicks: z.number().int() }),
+    toApi: toAdvertisement,
+    toListItem: (row) => ({ ...toAdvertisement(row), impressions: Number(row.impressions), clicks: Number(row.clicks) }),
+    summaries: {
+      list: 'Every ad, with its impression and click counts', create: 'Creates an ad (start date today unless given)',
+      update: 'Replaces an ad', remove: 'Deletes an ad',
+    },
+    service: { list: advertisements.list, create: advertisements.create, update: advertisements.update, remove: advertisements.remove },
   }),
-  endpoint({
-    method: 'put', path: '/api/admin/podcast-series/:id', tag: 'Admin: podcasts', access: 'admin',
-    summary: 'Replaces a series', params, body: seriesInputSchema, response: seriesSchema,
-    handle: async (_ctx, { params: { id }, body }) => toSeries(await catalogue.series.update(id, body)),
+  ...resourceEndpoints({
+    path: '/api/admin/journalists', tag: 'Admin: journalists', input: journalistInputSchema, output: journalistSchema, toApi: toJournalist,
+    summaries: {
+      list: 'The newsroom staff', create: 'Adds a journalist', update: 'Replaces a journalist',
+      remove: 'Removes a journalist (their articles keep the byline)',
+    },
+    service: { list: journalists.list, create: journalists.create, update: journalists.update, remove: journalists.remove },
   }),
-  endpoint({
-    method: 'delete', path: '/api/admin/podcast-series/:id', tag: 'Admin: podcasts', access: 'admin', status: 204,
-    summary: 'Deletes a series without episodes; a series that still has episodes answers 409', params,
-    handle: async (ctx, { params: { id } }) => { await catalogue.series.remove(id); ctx.status = 204; },
+  ...resourceEndpoints({
+    path: '/api/admin/categories', tag: 'Admin: categories', input: categoryInputSchema, update: categoryUpdateSchema,
+    output: categorySchema, toApi: toCategory,
+    summaries: {
+      list: 'Every category, active or not, in display order',
+      create: 'Adds a category (the slug is derived from the name); a blank name is 400, a taken one 409',
+      update: 'Renames a category or changes active (the slug stays)',
+      remove: 'Deactivates a category in use, removes an unused one',
+    },
+    service: { list: categories.list, create: categories.create, update: categories.update, remove: categories.remove },
   }),
-
-  endpoint({
-    method: 'get', path: '/api/admin/advertisements', tag: 'Admin: advertisements', access: 'admin',
-    summary: 'Every ad, with its impression and click counts', query: listQuery,
-    response: z.array(advertisementSchema.extend({ impressions: z.number().int(), clicks: z.number().int() })),
-    handle: async (_ctx, { query }) => (await catalogue.advertisements.list(query))
-      .map((row: Row) => ({ ...toAdvertisement(row), impressions: Number(row.impressions), clicks: Number(row.clicks) })),
-  }),
-  endpoint({
-    method: 'post', path: '/api/admin/advertisements', tag: 'Admin: advertisements', access: 'admin', status: 201,
-    summary: 'Creates an ad (start date today unless given)', body: advertisementInputSchema, response: advertisementSchema,
-    handle: async (_ctx, { body }) => toAdvertisement(await catalogue.advertisements.create(body)),
-  }),
-  endpoint({
-    method: 'put', path: '/api/admin/advertisements/:id', tag: 'Admin: advertisements', access: 'admin',
-    summary: 'Replaces an ad', params, body: advertisementInputSchema, response: advertisementSchema,
-    handle: async (_ctx, { params: { id }, body }) => toAdvertisement(await catalogue.advertisements.update(id, body)),
-  }),
-  endpoint({
-    method: 'delete', path: '/api/admin/advertisements/:id', tag: 'Admin: advertisements', access: 'admin', status: 204,
-    summary: 'Deletes an ad', params,
-    handle: async (ctx, { params: { id } }) => { await catalogue.advertisements.remove(id); ctx.status = 204; },
-  }),
-
-  endpoint({
-    method: 'get', path: '/api/admin/journalists', tag: 'Admin: journalists', access: 'admin',
-    summary: 'The newsroom staff', query: listQuery, response: z.array(journalistSchema),
-    handle: async (_ctx, { query }) => (await catalogue.journalists.list(query)).map((row: Row) => toJournalist(row)),
-  }),
-  endpoint({
-    method: 'post', path: '/api/admin/journalists', tag: 'Admin: journalists', access: 'admin', status: 201,
-    summary: 'Adds a journalist', body: journalistInputSchema, response: journalistSchema,
-    handle: async (_ctx, { body }) => toJournalist(await catalogue.journalists.create(body)),
-  }),
-  endpoint({
-    method: 'put', path: '/api/admin/journalists/:id', tag: 'Admin: journalists', access: 'admin',
-    summary: 'Replaces a journalist', params, body: journalistInputSchema, response: journalistSchema,
-    handle: async (_ctx, { params: { id }, body }) => toJournalist(await catalogue.journalists.update(id, body)),
-  }),
-  endpoint({
-    method: 'delete', path: '/api/admin/journalists/:id', tag: 'Admin: journalists', access: 'admin', status: 204,
-    summary: 'Removes a journalist (their articles keep the byline)', params,
-    handle: async (ctx, { params: { id } }) => { await catalogue.journalists.remove(id); ctx.status = 204; },
-  }),
-
-  endpoint({
-    method: 'get', path: '/api/admin/categories', tag: 'Admin: categories', access: 'admin',
-    summary: 'Every category, active or not, in display order', response: z.array(categorySchema),
-    handle: async () => (await catalogue.categories.list()).map((row: Row) => toCategory(row)),
-  }),
-  endpoint({
-    method: 'post', path: '/api/admin/categories', tag: 'Admin: categories', access: 'admin', status: 201,
-    summary: 'Adds a category (the slug is derived from the name); a blank name is 400, a taken one 409',
-    body: categoryInputSchema, response: categorySchema,
-    handle: async (_ctx, { body }) => toCategory(await catalogue.categories.create(body)),
-  }),
-  endpoint({
-    method: 'put', path: '/api/admin/categories/:id', tag: 'Admin: categories', access: 'admin',
-    summary: 'Renames a category or changes active (the slug stays)', params, body: categoryUpdateSchema, response: categorySchema,
-    handle: async (_ctx, { params: { id }, body }) => toCategory(await catalogue.categories.update(id, body)),
-  }),
-  endpoint({
-    method: 'delete', path: '/api/admin/categories/:id', tag: 'Admin: categories', access: 'admin', status: 204,
-    summary: 'Deactivates a category in use, removes an unused one', params,
-    handle: async (ctx, { params: { id } }) => { await catalogue.categories.remove(id); ctx.status = 204; },
-  }),
-
   endpoint({
     method: 'get', path: '/api/admin/approvals/pending', tag: 'Admin: approvals', access: 'admin',
     summary: 'Content waiting for review, oldest first, with its title, type and submitter', query: listQuery,
