@@ -19,7 +19,7 @@ import { articleEndpoints } from './routes/articles.js';
 import { catalogueEndpoints } from './routes/catalogue.js';
 import { metaEndpoints } from './routes/meta.js';
 import { podcastEndpoints } from './routes/podcasts.js';
-import { createServices } from './services/index.js';
+import { createServices, type Services } from './services/index.js';
 import { createAdminServices } from './services/admin/index.js';
 import { adminEndpoints } from './routes/admin/index.js';
 
@@ -27,6 +27,7 @@ export interface App {
   koa: Koa;
   endpoints: AnyEndpoint[];
   cache: ResponseCache;
+  services: Services;
   close(): Promise<void>;
 }
 
@@ -87,6 +88,7 @@ export function createApp(db: Db, config: Config): App {
     koa,
     endpoints,
     cache,
+    services,
     close: async () => { await bus?.close(); },
   };
 }

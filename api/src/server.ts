@@ -11,6 +11,11 @@ if (config.seedDemo) {
   if (seeded) console.log(`Seeded demo content: ${seeded.articles} articles, ${seeded.episodes} episodes, ${seeded.people} people`);
 }
 const app = createApp(db, config);
+// Expired sessions and closed throttle windows are swept hourly; any process may do it, the deletes are idempotent.
+const housekeeping = setInterval(() => {
+  void Promise.all([app.services.sessions.purgeExpired(), app.services.throttle.purgeExpired()]).catch((error: unknown) => console.error(error));
+}, 60 * 60 * 1000);
+housekeeping.unref();
 const server = app.koa.listen(config.port, config.host, () => {
   console.log(`Redaktion is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
 });

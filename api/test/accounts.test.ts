@@ -74,6 +74,14 @@ describe('login and logout', () => {
     }
   });
 
+  it('stores sessions in the database, where an expired one no longer signs anyone in', async () => {
+    const user = await signedInUser(server.url, server.db);
+    const rows = await server.db('sessions').where({ userId: user.id });
+    expect(rows).toHaveLength(1);
+    await server.db('sessions').where({ userId: user.id }).update({ expire: new Date(Date.now() - 1000).toISOString() });
+    expect((await user.client.get('/api/user')).status).toBe(401);
+  });
+
   it('gives a new session key at login, so that a planted key is worthless', async () => {
     const user = await signedInUser(server.url, server.db);
     const client = fresh();

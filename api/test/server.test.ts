@@ -170,4 +170,17 @@ describe('cached public answers', () => {
       await other.close();
     }
   });
+
+  if (engine === 'postgres') it('share one session store: a sign-in on one process is known to the other', async () => {
+    const other = await startTestServer({ database: server.database });
+    try {
+      const reader = new HttpClient(server.url);
+      await reader.post('/api/register', { username: 'two_processes', email: 'two@example.se', password: 'lösenord123' });
+      const elsewhere = new HttpClient(other.url);
+      for (const [name, value] of reader.cookies) elsewhere.cookies.set(name, value);
+      expect((await elsewhere.get('/api/user')).body.username).toBe('two_processes');
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -55,5 +55,7 @@ export function createLoginThrottle(db: Db) {
     async succeeded(ip: string, login: string): Promise<void> {
       await attempts().where({ key: keys(ip, login).account }).delete();
     },
+    /** Windows that have closed no longer matter. */
+    purgeExpired: () => attempts().where('windowStart', '<', new Date(Date.now() - WINDOW_MS).toISOString()).delete(),
   };
 }
