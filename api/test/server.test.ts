@@ -96,6 +96,8 @@ describe('reference and meta calls', () => {
       expect.arrayContaining(['username', 'email', 'password']),
     );
     expect(body.paths['/api/podcasts/{id}/audio'].get).toBeDefined();
+    expect(body.paths['/api/upload'].post.requestBody.content['multipart/form-data'].schema.required).toEqual(['file']);
+    expect(body.paths['/api/admin/articles'].post.responses['403']).toBeDefined();
     const docs = await client.get('/api/docs');
     expect(docs.headers.get('content-type')).toMatch(/text\/html/);
     expect(docs.text).toContain('/api/articles');

@@ -24,6 +24,8 @@ export interface Endpoint<P = unknown, Q = unknown, B = unknown> {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /** Fields of a multipart body, for the reference (the handler reads the stream itself). */
+  form?: Record<string, { file: boolean; required: boolean; description: string }>;
   /** The JSON answer, for the reference; endpoints that stream say what they produce instead. */
   response?: z.ZodType;
   produces?: string;

@@ -19,6 +19,13 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 const deref = (schema: JsonSchema): JsonSchema =>
   typeof schema.$ref === 'string' ? components[schema.$ref.replace('#/components/schemas/', '')] ?? schema : schema;
 
+const formSchema = (form: NonNullable<AnyEndpoint['form']>): JsonSchema => ({
+  type: 'object',
+  required: Object.entries(form).filter(([, field]) => field.required).map(([name]) => name),
+  properties: Object.fromEntries(Object.entries(form).map(([name, field]) => [name,
+    { type: 'string', ...(field.file ? { format: 'binary' } : {}), description: field.description }])),
+});
+
 const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
 function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): JsonSchema[] {
@@ -63,6 +70,7 @@ export function openApiDocument(endpoints: AnyEndpoint[]): JsonSchema {
       description: `Who may call it: ${accessText[endpoint.access]}.`,
       parameters: [...parameters(endpoint.params, 'path'), ...parameters(endpoint.query, 'query')],
       ...(endpoint.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(endpoint.body, 'input') } } } } : {}),
+      ...(endpoint.form ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: formSchema(endpoint.form) } } } } : {}),
       responses: { [status]: success, ...errors },
     };
   }
@@ -116,8 +124,10 @@ export function docsPage(document: JsonSchema): string {
     for (const [method, operation] of Object.entries(methods)) {
       const tag = (operation.tags as string[])[0]!;
       const params = (operation.parameters as JsonSchema[]);
-      const body = resolve((operation.requestBody as { content: Record<string, { schema: JsonSchema }> } | undefined)?.content['application/json']?.schema);
-      const curlBody = body ? ` \\\n  -H 'Content-Type: application/json' -d '{…}'` : '';
+      const content = (operation.requestBody as { content: Record<string, { schema: JsonSchema }> } | undefined)?.content;
+      const body = resolve(content?.['application/json']?.schema ?? content?.['multipart/form-data']?.schema);
+      const multipart = Boolean(content?.['multipart/form-data']);
+      const curlBody = multipart ? " \\\n  -F 'file=@photo.jpg'" : body ? ` \\\n  -H 'Content-Type: application/json' -d '{…}'` : '';
       const curl = `curl -b cookies.txt -c cookies.txt -X ${method.toUpperCase()} http://localhost:3000${path}${curlBody}`;
       const html = `<section class="op"><h3><span class="m m-${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>`
         + `<p>${escapeHtml(String(operation.summary))}</p><p class="who">${escapeHtml(String(operation.description))}</p>`

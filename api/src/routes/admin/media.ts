@@ -35,6 +35,7 @@ export const mediaEndpoints = ({ catalogue }: AdminServices, config: Config) => 
     endpoint({
       method: 'post', path: '/api/upload', tag: 'Admin: uploads', access: 'admin', status: 201,
       summary: 'Uploads one file (multipart field "file"): images JPG, PNG, WebP up to 20 MB (with WebP variants), audio MP3, WAV, OGG, M4A up to 100 MB',
+      form: { file: { file: true, required: true, description: 'The image or audio file' } },
       response: uploadAnswer,
       handle: async (ctx) => {
         const { files } = await receiveMultipart(ctx, tempDir, {
@@ -77,6 +78,13 @@ export const mediaEndpoints = ({ catalogue }: AdminServices, config: Config) => 
     endpoint({
       method: 'post', path: '/api/admin/custom-videos', tag: 'Admin: videos', access: 'admin', status: 201,
       summary: 'Uploads a video (multipart: video, title, description, duration, optional thumbnail image): MP4, WebM, OGG, AVI, MOV up to 50 MB',
+      form: {
+        video: { file: true, required: true, description: 'MP4, WebM, OGG, AVI or MOV, at most 50 MB' },
+        title: { file: false, required: true, description: 'Title' },
+        description: { file: false, required: true, description: 'Description' },
+        duration: { file: false, required: true, description: 'Length as m:ss, e.g. 5:30' },
+        thumbnail: { file: true, required: false, description: 'A poster image (JPG, PNG, WebP)' },
+      },
       response: customVideoSchema,
       handle: async (ctx) => {
         const { fields, files } = await receiveMultipart(ctx, tempDir, {
