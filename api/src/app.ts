@@ -22,6 +22,12 @@ import { podcastEndpoints } from './routes/podcasts.js';
 import { createServices, type Services } from './services/index.js';
 import { createAdminServices } from './services/admin/index.js';
 import { adminEndpoints } from './routes/admin/index.js';
+import { integrationEndpoints } from './routes/integrations.js';
+import { subscriptionEndpoints } from './routes/subscription.js';
+import { createAiGenerator } from './integrations/ai.js';
+import { createPexels } from './integrations/pexels.js';
+import { createStripeBilling } from './integrations/stripe.js';
+import { createYouTube } from './integrations/youtube.js';
 
 export interface App {
   koa: Koa;
@@ -37,6 +43,7 @@ export function createApp(db: Db, config: Config): App {
   const services = createServices(db, config);
   const bus = isPostgres(db) ? createPgChangeBus(db) : null;
   const cache = new ResponseCache(bus, services.nextScheduledChange);
+  const admin = createAdminServices(db, config, services.sessions);
 
   const endpoints: AnyEndpoint[] = [
     ...accountEndpoints(services, config),
@@ -44,7 +51,9 @@ export function createApp(db: Db, config: Config): App {
     ...podcastEndpoints(services, config),
     ...catalogueEndpoints(services),
     ...metaEndpoints(config),
-    ...adminEndpoints(createAdminServices(db, config, services.sessions), config),
+    ...adminEndpoints(admin, config),
+    ...subscriptionEndpoints(createStripeBilling(db, config), config),
+    ...integrationEndpoints(createAiGenerator(db, config, admin.images), createPexels(db, config, admin.images), createYouTube(config)),
   ];
   const document = openApiDocument(endpoints);
   const docs = docsPage(document);

@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   subscriptionRequired: 'subscription_required',
   invalidResetToken: 'invalid_reset_token',
   rangeNotSatisfiable: 'range_not_satisfiable',
+  providerFailed: 'provider_failed',
   internal: 'internal_error',
 } as const;
 

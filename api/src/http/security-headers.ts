@@ -17,6 +17,7 @@ export function contentSecurityPolicy(config: Config): string {
     frames.push('https://js.stripe.com', 'https://hooks.stripe.com');
     connect.push(origin(config.stripe.apiBase, 'https://api.stripe.com'));
   }
+  if (on.pexels) images.push(origin(config.pexels.apiBase, 'https://images.pexels.com'));
   if (on.youtube) {
     frames.push('https://www.youtube-nocookie.com');
     images.push('https://i.ytimg.com');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, LOCALES } from '../constants.js';
+import { LIMITS, LOCALES, SUBSCRIPTION_PLANS } from '../constants.js';
 import { emailField, httpUrl, optionalText, requiredText } from './fields.js';
 
 /** Payloads of the account calls (reader-area.md §5 and §7, contract.md §7 "Accounts"). */
@@ -60,3 +60,11 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
+
+export const subscriptionRequestSchema = z.object({
+  plan: z.enum(SUBSCRIPTION_PLANS, { error: "Plan must be 'monthly' or 'yearly'" }),
+}).meta({ id: 'SubscriptionRequest' });
+
+export const paymentStatusQuery = z.object({
+  payment_intent: z.string({ error: 'payment_intent is required' }).regex(/^pi_[A-Za-z0-9_]+$/, { error: 'payment_intent must be a payment intent id' }),
+}).meta({ id: 'PaymentStatusQuery' });

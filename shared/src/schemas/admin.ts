@@ -213,3 +213,53 @@ export type AdvertisementInput = z.infer<typeof advertisementInputSchema>;
 export type JournalistInput = z.infer<typeof journalistInputSchema>;
 export type PersonInput = z.infer<typeof personInputSchema>;
 export type ApprovalDecision = z.infer<typeof approvalDecisionSchema>;
+
+/** The AI generator (admin-area.md §2, §5, §9). */
+export const AI_LENGTHS = { short: [400, 600], medium: [800, 1200], long: [1500, 2000] } as const;
+export const AI_ARTICLE_TYPES = ['news', 'opinion', 'analysis', 'feature'] as const;
+export const AI_IMAGE_SIZES = ['1024x1024', '1792x1024', '1024x1792'] as const;
+export const AI_CATEGORIES = ['news', 'politics', 'society', 'culture', 'business', 'technology', 'opinion'] as const;
+
+export const generateArticleSchema = z.object({
+  topic: requiredText('Please enter a topic for the article', 500),
+  tone: optional(optionalText(100)),
+  length: z.enum(['short', 'medium', 'long'], { error: 'Length must be short, medium or long' }).default('medium'),
+  category: z.enum(AI_CATEGORIES, { error: `Category must be one of ${AI_CATEGORIES.join(', ')}` }).default('news'),
+  articleType: z.enum(AI_ARTICLE_TYPES, { error: `Article type must be one of ${AI_ARTICLE_TYPES.join(', ')}` }).default('news'),
+  customGptModel: optional(z.string().trim().max(100).regex(/^[\w.:/-]+$/, { error: 'Model names are letters, digits and . _ : / -' })),
+}).meta({ id: 'GenerateArticleRequest' });
+
+export const generatedArticleSchema = z.object({
+  title: z.string().min(1),
+  content: z.string().min(1),
+  excerpt: z.string().min(1),
+}).meta({ id: 'GeneratedArticle' });
+
+export const generateImageSchema = z.object({
+  prompt: requiredText('Prompt Required', 2000),
+  style: optional(optionalText(100)),
+  size: z.enum(AI_IMAGE_SIZES, { error: `Size must be one of ${AI_IMAGE_SIZES.join(', ')}` }).default('1024x1024'),
+}).meta({ id: 'GenerateImageRequest' });
+
+export const topicSuggestionsQuery = z.object({
+  category: z.enum(AI_CATEGORIES.filter((c) => c !== 'opinion') as [string, ...string[]], { error: 'Choose a category' }).default('news'),
+}).meta({ id: 'TopicSuggestionsQuery' });
+
+export const pexelsSearchQuery = z.object({
+  query: requiredText('Please enter a search term', 200),
+  page: z.coerce.number().int().min(1).max(100).optional(),
+}).meta({ id: 'PexelsSearchQuery' });
+
+export const savePexelsImageSchema = z.object({
+  imageUrl: z.string({ error: 'imageUrl is required' }).url({ error: 'imageUrl must be a URL' }),
+  photographer: requiredText('photographer is required', 200),
+  alt: optional(optionalText(500)),
+  pexelsId: z.union([z.number().int(), z.string().regex(/^\d+$/)], { error: 'pexelsId must be a number' }),
+}).meta({ id: 'SavePexelsImage' });
+
+export const stockPhotoSchema = z.object({
+  id: z.number(),
+  alt: z.string(),
+  photographer: z.string(),
+  src: z.object({ small: z.string(), medium: z.string(), large: z.string() }),
+}).meta({ id: 'StockPhoto' });

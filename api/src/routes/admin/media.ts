@@ -9,7 +9,6 @@ import { safeJoin, sendFile } from '../../http/send-file.js';
 import { toCustomVideo } from '../../serializers/content.js';
 import type { AdminServices } from '../../services/admin/index.js';
 import { ADMIN_AUDIO_PREFIX } from '../../services/admin/editorial.js';
-import { makeVariants } from '../../services/images.js';
 import { discard, keep, receiveMultipart, type FileKind } from '../../services/uploads.js';
 
 const params = z.object({ id: idParam });
@@ -26,7 +25,7 @@ const fileTooLarge = (kind: FileKind): [string, string] =>
   kind === 'image' ? ['File too large', 'Images must be smaller than 20MB'] : ['File too large', 'Audio files must be smaller than 100MB'];
 
 /** Uploads, the private audio preview and custom videos. */
-export const mediaEndpoints = ({ catalogue }: AdminServices, config: Config) => {
+export const mediaEndpoints = ({ catalogue, images }: AdminServices, config: Config) => {
   const tempDir = path.join(config.dataDir, 'tmp');
   const imagesDir = path.join(config.uploadsDir, 'images');
   const videosDir = path.join(config.uploadsDir, 'videos');
@@ -48,14 +47,7 @@ export const mediaEndpoints = ({ catalogue }: AdminServices, config: Config) => 
           // Episode audio is private: it is served only through /api/podcasts/{id}/audio (and this admin preview).
           return { url: `${ADMIN_AUDIO_PREFIX}${await keep(file, config.audioDir)}`, kind: 'audio' as const };
         }
-        const name = await keep(file, imagesDir);
-        try {
-          return { url: `/uploads/images/${name}`, kind: 'image' as const, ...(await makeVariants(imagesDir, name, '/uploads/images/')) };
-        } catch {
-          // Right first bytes, unreadable image: nothing is kept.
-          await rm(path.join(imagesDir, name), { force: true });
-          throw new HttpError(415, 'Invalid file type', ERROR_CODES.unsupportedType, [{ path: 'file', message: 'The image could not be read' }]);
-        }
+        return { kind: 'image' as const, ...(await images.fromUpload(file)) };
       },
     }),
     endpoint({

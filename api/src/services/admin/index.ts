@@ -1,6 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import type { SessionStore } from '../session-store.js';
+import { createImageStore } from '../image-store.js';
 import { createApprovals } from './approvals.js';
 import { createCatalogueAdmin } from './catalogue.js';
 import { createEditorial } from './editorial.js';
@@ -14,6 +15,7 @@ export function createAdminServices(db: Db, config: Config, sessions: SessionSto
     approvals: createApprovals(db),
     stats: createStats(db),
     users: createUserAdmin(db, sessions),
+    images: createImageStore(config),
   };
 }
 
