@@ -18,7 +18,7 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null; apiBase: string | null };
-  openai: { apiKey: string | null; baseUrl: string | null; textModel: string; imageModel: string | null };
+  openai: { apiKey: string | null; baseUrl: string | null; textModel: string; imageModel: string | null; timeoutMs: number };
   pexels: { apiKey: string | null; apiBase: string | null };
   youtube: { channelUrl: string | null; apiKey: string | null; apiBase: string | null; feedBase: string | null };
   pwaDistDir: string;
@@ -75,6 +75,7 @@ export function loadConfig(env: Env = process.env): Config {
       baseUrl: text(env.OPENAI_BASE_URL),
       textModel: text(env.AI_TEXT_MODEL) ?? 'gpt-4o',
       imageModel: text(env.AI_IMAGE_MODEL),
+      timeoutMs: Number(env.AI_TIMEOUT_MS ?? 90_000),
     },
     pexels: { apiKey: text(env.PEXELS_API_KEY), apiBase: text(env.PEXELS_API_BASE) },
     youtube: {

@@ -69,6 +69,20 @@ describe('the AI generator', () => {
     }
   });
 
+  it('gives up on a provider that does not answer within AI_TIMEOUT_MS', async () => {
+    const impatient = await startTestServer({ env: { OPENAI_API_KEY: OPENAI_KEY, OPENAI_BASE_URL: openai.origin, AI_TIMEOUT_MS: '300' } });
+    openai.behave('slow');
+    try {
+      const staff = (await signedInUser(impatient.url, impatient.db, { role: 'admin' })).client;
+      const response = await staff.post('/api/admin/ai/generate-article', { topic: 'Skolan', length: 'short', category: 'news', articleType: 'news' });
+      expect(response.status).toBe(502);
+      expect(response.body.error).toBe('AI provider: the request timed out');
+    } finally {
+      openai.behave('ok');
+      await impatient.close();
+    }
+  });
+
   it('keeps a generated image in our own uploads, with variants and a credit', async () => {
     const response = await admin.post('/api/admin/ai/generate-image', { prompt: 'Fjällräv i snö', style: 'akvarell', size: '1792x1024' });
     expect(response.status).toBe(200);

@@ -9,7 +9,6 @@ import type { ImageStore, StoredImage } from '../services/image-store.js';
 import { providerError } from './provider.js';
 
 const WORDS_PER_MINUTE = 200;
-const TIMEOUT_MS = 90_000;
 
 const CATEGORY_NAMES: Record<string, string> = {
   news: 'nyheter', politics: 'politik', society: 'samhälle', culture: 'kultur', business: 'ekonomi och näringsliv',
@@ -41,7 +40,7 @@ export function createAiGenerator(db: Db, config: Config, images: ImageStore) {
   let client: OpenAI | null = null;
   const openai = (): OpenAI => {
     if (!config.openai.apiKey) throw notConfigured('The AI generator');
-    client ??= new OpenAI({ apiKey: config.openai.apiKey, baseURL: openAiBaseUrl(config.openai.baseUrl), timeout: TIMEOUT_MS, maxRetries: 1 });
+    client ??= new OpenAI({ apiKey: config.openai.apiKey, baseURL: openAiBaseUrl(config.openai.baseUrl), timeout: config.openai.timeoutMs, maxRetries: 1 });
     return client;
   };
 
@@ -121,7 +120,7 @@ export function createAiGenerator(db: Db, config: Config, images: ImageStore) {
     const target = new URL(url);
     const providerHosts = [allowed, 'https://oaidalleapiprodscus.blob.core.windows.net'];
     if (!providerHosts.includes(target.origin)) throw providerError('AI provider', 'the image came from an unexpected address');
-    const response = await fetch(target, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const response = await fetch(target, { signal: AbortSignal.timeout(config.openai.timeoutMs) });
     if (!response.ok || !response.body) throw providerError('AI provider', `the image could not be downloaded (${response.status})`);
     return images.fromResponse(response.body);
   }

@@ -6,7 +6,7 @@ import type { Db } from '../db/connection.js';
 import { isPostgres } from '../db/connection.js';
 import { toCount, toJson } from '../db/values.js';
 import { coverArt, portrait } from './artwork.js';
-import * as demo from './content/demo-content.js';
+import * as demo from './content/index.js';
 
 const ASSETS = new URL('./assets/', import.meta.url).pathname;
 const HOUR_MS = 60 * 60 * 1000;

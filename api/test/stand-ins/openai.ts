@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { startStandIn } from './http-stand-in.js';
 
-export type OpenAiBehaviour = 'ok' | 'not-json' | 'wrong-shape' | 'unauthorized' | 'rate-limited';
+export type OpenAiBehaviour = 'ok' | 'not-json' | 'wrong-shape' | 'unauthorized' | 'rate-limited' | 'slow';
 
 /** An OpenAI-compatible server: chat completions with structured output, and image generations. */
 export async function startOpenAiStandIn(apiKey: string) {
@@ -14,7 +14,8 @@ export async function startOpenAiStandIn(apiKey: string) {
     usage: { prompt_tokens: 100, completion_tokens: 900, total_tokens: 1000 },
   });
 
-  const standIn = await startStandIn((request) => {
+  const standIn = await startStandIn(async (request) => {
+    if (behaviour === 'slow') await new Promise((resolve) => setTimeout(resolve, 3000));
     if (request.headers.authorization !== `Bearer ${apiKey}` || behaviour === 'unauthorized') {
       return { status: 401, json: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } } };
     }

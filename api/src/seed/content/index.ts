@@ -1,0 +1,6 @@
+import { articlesA } from './articles-a.js';
+import { articlesB } from './articles-b.js';
+
+export { journalists } from './staff.js';
+export { advertisements, customVideos, episodes, people, series } from './catalogue.js';
+export const articles = [...articlesA, ...articlesB];
