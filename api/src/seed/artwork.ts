@@ -45,7 +45,8 @@ export function coverArt(subject: string, category: string, label: string, width
     const y = Math.round(next() * height);
     shapes.push(`<path d="M0 ${y} C ${width * 0.3} ${y - 120 * next()}, ${width * 0.6} ${y + 160 * next()}, ${width} ${y - 40}" stroke="${light}" stroke-width="${2 + Math.round(next() * 6)}" fill="none" opacity="0.35"/>`);
   }
-  const fontSize = Math.round(height / 14);
+  // The caption shrinks to fit the width (roughly 0.55 em per character in a serif).
+  const fontSize = Math.round(Math.min(height / 14, (width * 0.9) / Math.max(1, label.length * 0.55)));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`
     + `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${mid}"/></linearGradient></defs>`
     + `<rect width="100%" height="100%" fill="url(#g)"/>${shapes.join('')}`
@@ -62,7 +63,7 @@ export function portrait(name: string, category: string, size = 800): string {
   const skin = ['#f1c7a5', '#d9a27c', '#a86f4c', '#7a4a2e', '#f5d6c0'][Math.floor(next() * 5)];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">`
     + `<rect width="100" height="100" fill="${mid}"/><circle cx="${20 + next() * 60}" cy="${10 + next() * 30}" r="30" fill="${light}" opacity="0.25"/>`
-    + `<path d="M18 100 C 20 72, 80 72, 82 100 Z" fill="${dark}"/><circle cx="50" cy="45" r="17" fill="${skin}"/>`
+    + `<path d="M18 100 C 20 64, 80 64, 82 100 Z" fill="${dark}"/><circle cx="50" cy="45" r="17" fill="${skin}"/>`
     + `<path d="M33 42 C 33 22, 67 22, 67 42 C 62 33, 40 33, 33 42 Z" fill="${dark}" opacity="0.85"/>`
     + `<text x="92" y="94" text-anchor="end" font-family="system-ui, sans-serif" font-size="9" fill="#fff" opacity="0.8">${escapeXml(initials)}</text>`
     + '</svg>';

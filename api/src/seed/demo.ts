@@ -10,6 +10,9 @@ import * as demo from './content/index.js';
 
 const ASSETS = new URL('./assets/', import.meta.url).pathname;
 const HOUR_MS = 60 * 60 * 1000;
+const CATEGORY_LABELS: Record<string, string> = {
+  news: 'Nyheter', politics: 'Politik', society: 'Samhälle', culture: 'Kultur', business: 'Ekonomi', technology: 'Teknik', opinion: 'Opinion', people: 'Människor',
+};
 
 const isoHoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR_MS).toISOString();
 
@@ -45,7 +48,7 @@ export async function seedDemoContent(db: Db, config: Config): Promise<{ article
       const publishedAt = isoHoursAgo(article.hoursAgo);
       await trx('articles').insert({
         title: article.title, excerpt: article.excerpt, content: article.content, category: article.category,
-        imageUrl: await art(`article-${slugify(article.title)}`, coverArt(article.title, article.category, article.imageAlt.slice(0, 60))),
+        imageUrl: await art(`article-${slugify(article.title)}`, coverArt(article.title, article.category, CATEGORY_LABELS[article.category])),
         imageAlt: article.imageAlt, imageCredit: 'Illustration: Redaktion',
         author: article.author, authorId: author?.id ?? null, authorImage: author?.image ?? null, authorTitle: article.authorTitle,
         readTime: article.readTime, featured: article.featured, categoryFeatured: article.categoryFeatured, premium: article.premium,
