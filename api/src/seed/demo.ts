@@ -48,7 +48,7 @@ export async function seedDemoContent(db: Db, config: Config): Promise<{ article
       const publishedAt = isoHoursAgo(article.hoursAgo);
       await trx('articles').insert({
         title: article.title, excerpt: article.excerpt, content: article.content, category: article.category,
-        imageUrl: await art(`article-${slugify(article.title)}`, coverArt(article.title, article.category, CATEGORY_LABELS[article.category])),
+        imageUrl: await art(`article-${slugify(article.title)}`, coverArt(article.title, article.category, CATEGORY_LABELS[article.category] ?? article.category)),
         imageAlt: article.imageAlt, imageCredit: 'Illustration: Redaktion',
         author: article.author, authorId: author?.id ?? null, authorImage: author?.image ?? null, authorTitle: article.authorTitle,
         readTime: article.readTime, featured: article.featured, categoryFeatured: article.categoryFeatured, premium: article.premium,
