@@ -12,7 +12,7 @@ import { docsPage, openApiDocument } from './http/openapi.js';
 import { ResponseCache } from './http/response-cache.js';
 import { securityHeaders } from './http/security-headers.js';
 import { safeJoin, sendFile } from './http/send-file.js';
-import { currentUser, sessions } from './http/session.js';
+import { currentUser, SESSION_COOKIE, sessions } from './http/session.js';
 import { clientApp } from './http/client-app.js';
 import { accountEndpoints } from './routes/account.js';
 import { articleEndpoints } from './routes/articles.js';
@@ -65,6 +65,7 @@ export function createApp(db: Db, config: Config): App {
 
   koa.use(errorHandler);
   koa.use(securityHeaders(config));
+  koa.use(cache.readerFastPath(SESSION_COOKIE));
   for (const middleware of sessions(koa, config, services.sessions)) koa.use(middleware);
   koa.use(currentUser(services.users));
   // The guard covers every admin path, also those with no route: a reader learns nothing there.
