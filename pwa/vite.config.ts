@@ -1,8 +1,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-export default defineConfig({
+/**
+ * Two builds: the browser's (dist/client, with index.html as the page template) and the server renderer
+ * (dist/server/entry-server.js), which the Koa server loads to render reader pages.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: isSsrBuild
+    ? { outDir: 'dist/server', emptyOutDir: true, ssr: 'src/entry-server.tsx', rollupOptions: { output: { entryFileNames: 'entry-server.js' } } }
+    : { outDir: 'dist/client', emptyOutDir: true },
+  ssr: { noExternal: ['@redaktion/shared'] },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' } },
-});
+}));

@@ -1,0 +1,63 @@
+import { Suspense, useEffect } from 'react';
+import { Route, Routes, matchRoutes, useLocation } from 'react-router-dom';
+import { Footer } from '../components/Footer';
+import { Header } from '../components/Header';
+import { Toaster } from '../components/Toaster';
+import { Loading } from '../components/cards';
+import { useIsClient } from '../data/api-cache';
+import { useI18n } from '../i18n';
+import { useServices } from './context';
+import { AdminApp, notFoundRoute, routes, type RouteDef } from './routes';
+
+export const documentTitle = (title: string) => (title === 'Redaktion' ? title : `${title} – Redaktion`);
+
+/** The route for a path, the 404 route when none matches. */
+export function findRoute(pathname: string): { route: RouteDef; params: Record<string, string | undefined> } {
+  const match = matchRoutes(routes.map((route) => ({ path: route.path, route })), pathname)?.[0];
+  return match ? { route: (match.route as unknown as { route: RouteDef }).route, params: match.params } : { route: notFoundRoute, params: {} };
+}
+
+/** Keeps the tab title in step when the reader moves between pages in the browser. */
+function TitleKeeper() {
+  const location = useLocation();
+  const { cache } = useServices();
+  const { t } = useI18n();
+  useEffect(() => {
+    const update = () => {
+      const { route, params } = findRoute(location.pathname);
+      if (route.head) document.title = documentTitle(route.head(params, cache, t).title);
+    };
+    update();
+    return cache.subscribe(update);
+  }, [cache, location.pathname, t]);
+  useEffect(() => window.scrollTo(0, 0), [location.pathname]);
+  return null;
+}
+
+function ClientOnly({ children }: { children: React.ReactNode }) {
+  return useIsClient() ? <>{children}</> : <Loading />;
+}
+
+export function App() {
+  const { session, api } = useServices();
+  useEffect(() => {
+    if (session.getState().status === 'loading') void session.getState().refresh(api);
+  }, [api, session]);
+  return (
+    <>
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <Routes>
+          {routes.map(({ path, Component, clientOnly }) => (
+            <Route key={path} path={path} element={clientOnly ? <ClientOnly><Component /></ClientOnly> : <Component />} />
+          ))}
+          <Route path="/admin/*" element={<ClientOnly><Suspense fallback={<Loading />}><AdminApp /></Suspense></ClientOnly>} />
+          <Route path="*" element={<notFoundRoute.Component />} />
+        </Routes>
+      </main>
+      <Footer />
+      <Toaster />
+      <TitleKeeper />
+    </>
+  );
+}

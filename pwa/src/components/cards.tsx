@@ -1,0 +1,82 @@
+import { Link } from 'react-router-dom';
+import type { Article, Episode } from '@redaktion/shared';
+import { secondsToMinutes } from '@redaktion/shared/time';
+import { formatDate, formatRelative, useI18n } from '../i18n';
+import type { MessageKey } from '../i18n/en';
+
+export const categoryKey = (category: string) => `category.${category}` as MessageKey;
+
+/** A picture with its size set, so the page does not jump while it loads. */
+export function Picture({ src, alt, width, height, eager = false, className }: {
+  src: string | null; alt: string; width: number; height: number; eager?: boolean; className?: string;
+}) {
+  return (
+    <img className={className} src={src ?? `/api/placeholder/${width}/${height}`} alt={alt} width={width} height={height}
+      loading={eager ? 'eager' : 'lazy'} decoding="async" fetchPriority={eager ? 'high' : undefined} />
+  );
+}
+
+export function ArticleCard({ article, variant = 'default', eager = false }: { article: Article; variant?: 'default' | 'compact' | 'hero'; eager?: boolean }) {
+  const { t } = useI18n();
+  const wide = variant === 'hero';
+  return (
+    <article className={`card article-card article-card-${variant}`}>
+      <Link to={`/article/${article.id}`} className="card-link">
+        {variant !== 'compact' && (
+          <Picture src={article.imageUrl} alt={article.imageAlt ?? ''} width={wide ? 1200 : 640} height={wide ? 675 : 360} eager={eager} />
+        )}
+        <div className="card-body">
+          <p className="eyebrow">
+            {t(categoryKey(article.category))}
+            {article.premium && <span className="badge badge-premium">{t('common.premium')}</span>}
+          </p>
+          {wide ? <h2 className="card-title">{article.title}</h2> : <h3 className="card-title">{article.title}</h3>}
+          {variant !== 'compact' && <p className="card-excerpt">{article.excerpt}</p>}
+          <p className="meta">
+            <span>{article.author}</span> · <time dateTime={article.publishedAt ?? undefined}>{formatRelative(article.publishedAt, t)}</time>
+            {' · '}{t('common.minRead', { n: article.readTime })}
+          </p>
+        </div>
+      </Link>
+    </article>
+  );
+}
+
+export function EpisodeCard({ episode, badge }: { episode: Episode; badge?: string }) {
+  const { t, locale } = useI18n();
+  return (
+    <article className="card episode-card">
+      <Link to={`/podcast/${episode.id}`} className="card-link">
+        <Picture src={episode.imageUrl} alt="" width={400} height={400} />
+        <div className="card-body">
+          <p className="eyebrow">
+            {badge ?? (episode.kind === 'interview' ? t('common.interview') : t('common.episode', { n: episode.episodeNumber }))}
+            {episode.premium && <span className="badge badge-premium">{t('common.premium')}</span>}
+          </p>
+          <h3 className="card-title">{episode.title}</h3>
+          <p className="meta">
+            {t('common.minutes', { n: secondsToMinutes(episode.duration) })} · {formatDate(episode.publishedAt, locale, { dateStyle: 'medium' })}
+          </p>
+        </div>
+      </Link>
+    </article>
+  );
+}
+
+export function Loading() {
+  const { t } = useI18n();
+  return <div className="loading" role="status" aria-live="polite"><span className="spinner" aria-hidden="true" />{t('common.loading')}</div>;
+}
+
+export function ErrorNote({ message }: { message: string }) {
+  return <p className="error-note" role="alert">{message}</p>;
+}
+
+export function SectionHeader({ title, link, linkLabel, id }: { title: string; link?: string; linkLabel?: string; id: string }) {
+  return (
+    <div className="section-header">
+      <h2 id={id}>{title}</h2>
+      {link && <Link to={link} className="section-link">{linkLabel}</Link>}
+    </div>
+  );
+}

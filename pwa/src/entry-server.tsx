@@ -1,0 +1,92 @@
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import type { User } from '@redaktion/shared';
+import { createApiClient, type ApiPath } from '@redaktion/shared/client';
+import { App, documentTitle, findRoute } from './app/App';
+import { AppProviders, type AppServices } from './app/context';
+import { ApiCache } from './data/api-cache';
+import { localeFromAcceptLanguage, translator } from './i18n';
+import { createSessionStore } from './state/session';
+import { createSettingsStore, parsePrefsCookie } from './state/settings';
+
+export interface RenderRequest {
+  url: string;
+  origin: string;
+  /** Where the server reaches its own API (loopback), and the reader's cookie to send there. */
+  apiBase: string;
+  cookie: string | undefined;
+  acceptLanguage: string | undefined;
+}
+
+export interface RenderResult {
+  status: number;
+  html: string;
+  head: string;
+  boot: string;
+  htmlAttributes: { lang: string; theme: 'light' | 'dark' };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+/** JSON inside <script type="application/json">: nothing may close the tag. */
+const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
+
+/**
+ * Renders a reader page on the server: the route's API reads are made first (through the same API the
+ * browser uses, with the reader's cookie, so premium gating holds), then React renders with them and
+ * the answers travel in the page so the browser hydrates without asking again.
+ */
+export async function render(request: RenderRequest): Promise<RenderResult> {
+  const url = new URL(request.url, request.origin);
+  const prefs = parsePrefsCookie(request.cookie);
+  const locale = prefs.locale ?? localeFromAcceptLanguage(request.acceptLanguage);
+  const darkMode = prefs.darkMode ?? false;
+  const api = createApiClient({ baseUrl: request.apiBase, headers: request.cookie ? { Cookie: request.cookie } : {} });
+  const cache = new ApiCache(api);
+  const { route, params } = findRoute(url.pathname);
+
+  const hasSession = /(?:^|;\s*)redaktion\.sid=/.test(request.cookie ?? '');
+  const paths = route.data?.(params, url.searchParams) ?? [];
+  const [user] = await Promise.all([
+    hasSession ? api.get('/api/user' as ApiPath<User>).catch(() => null) : Promise.resolve(null),
+    ...paths.map((path) => cache.load(path)),
+  ]);
+  const services: AppServices = {
+    api, cache, session: createSessionStore(user), settings: createSettingsStore({ locale, darkMode }),
+  };
+
+  const html = renderToString(
+    <AppProviders services={services}>
+      <StaticRouter location={url.pathname + url.search}>
+        <App />
+      </StaticRouter>
+    </AppProviders>,
+  );
+
+  const subjectStatus = route.subjectRequired && paths[0] ? cache.get(paths[0])?.error?.status : undefined;
+  const status = route.path === '*' || subjectStatus === 404 || subjectStatus === 400 ? 404 : 200;
+  const t = translator(locale);
+  const head = route.head?.(params, cache, t) ?? { title: 'Redaktion' };
+  const canonical = `${request.origin}${url.pathname}${url.search}`;
+  const image = head.image ? new URL(head.image, request.origin).toString() : `${request.origin}/icons/og-default.png`;
+  const description = head.description ?? t('brand.tagline');
+  const headHtml = [
+    `<title>${escapeHtml(documentTitle(head.title))}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    `<meta property="og:site_name" content="Redaktion">`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
+    `<meta property="og:type" content="${route.path === '/article/:id' ? 'article' : 'website'}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+  ].join('');
+
+  return {
+    status,
+    html,
+    head: headHtml,
+    boot: safeJson({ cache: cache.snapshot(), user: hasSession ? user : null, locale, darkMode }),
+    htmlAttributes: { lang: locale, theme: darkMode ? 'dark' : 'light' },
+  };
+}

@@ -1,0 +1,49 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { relativeTime } from '@redaktion/shared/time';
+import { en, type Catalogue, type MessageKey } from './en';
+import { sv } from './sv';
+
+export type Locale = 'sv' | 'en';
+export const catalogues: Record<Locale, Catalogue> = { sv, en };
+export const LOCALE_TAGS: Record<Locale, string> = { sv: 'sv-SE', en: 'en-GB' };
+
+/** The language a browser asks for first: Swedish unless it prefers English. */
+export function localeFromAcceptLanguage(header: string | null | undefined): Locale {
+  const first = (header ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'sv';
+}
+
+export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+
+export function translator(locale: Locale): Translate {
+  const catalogue = catalogues[locale];
+  return (key, values) => {
+    const text = catalogue[key] ?? en[key] ?? key;
+    return values ? text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`)) : text;
+  };
+}
+
+interface I18n { locale: Locale; t: Translate }
+const I18nContext = createContext<I18n>({ locale: 'sv', t: translator('sv') });
+
+export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
+  return <I18nContext.Provider value={{ locale, t: translator(locale) }}>{children}</I18nContext.Provider>;
+}
+
+export const useI18n = () => useContext(I18nContext);
+
+/** Dates in the sv-SE style the spec asks for (or en-GB), and 'Unknown date' for an invalid one. */
+export function formatDate(value: string | null | undefined, locale: Locale, options: Intl.DateTimeFormatOptions = { dateStyle: 'long' }): string {
+  const date = value ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) return translator(locale)('common.unknownDate');
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { timeZone: 'Europe/Stockholm', ...options }).format(date);
+}
+
+/** 'Just now', 'N hours ago', 'N days ago' (reader-area.md §9); the article page adds minutes. */
+export function formatRelative(value: string | null | undefined, t: Translate, withMinutes = false, now = new Date()): string {
+  const relative = value ? relativeTime(value, now, withMinutes) : null;
+  if (!relative) return t('common.unknownDate');
+  if (relative.unit === 'now') return t('common.justNow');
+  const key = relative.unit === 'minutes' ? 'common.minutesAgo' : relative.unit === 'hours' ? 'common.hoursAgo' : 'common.daysAgo';
+  return t(key, { n: relative.count });
+}

@@ -1,0 +1,96 @@
+import { Fragment } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { Article as ArticleType } from '@redaktion/shared';
+import { apiPaths } from '@redaktion/shared/client';
+import { AdSlot } from '../components/AdSlot';
+import { ArticleCard, Loading, Picture, categoryKey } from '../components/cards';
+import { ShareButton } from '../components/ShareButton';
+import { useApi } from '../data/api-cache';
+import { formatRelative, useI18n } from '../i18n';
+import { NotFoundState } from './NotFound';
+
+export const articleData = (params: Record<string, string | undefined>) =>
+  [apiPaths.article(params.id ?? ''), apiPaths.relatedArticles(params.id ?? ''), apiPaths.advertisements()];
+
+/** Every 4th paragraph is followed by an inline ad (reader-area.md §2); the middle one is article-middle. */
+function Body({ article }: { article: ArticleType }) {
+  const paragraphs = (article.content ?? '').split(/\n\s*\n/).filter((p) => p.trim());
+  const middle = Math.floor(paragraphs.length / 2);
+  return (
+    <div className="article-body">
+      {paragraphs.map((paragraph, index) => (
+        <Fragment key={index}>
+          <p>{paragraph}</p>
+          {(index + 1) % 4 === 0 && index + 1 < paragraphs.length && <AdSlot placement="inline" index={(index + 1) / 4 - 1} viewKey={`article-${article.id}`} />}
+          {index === middle - 1 && paragraphs.length >= 3 && <AdSlot placement="article-middle" viewKey={`article-${article.id}`} />}
+        </Fragment>
+      ))}
+    </div>
+  );
+}
+
+function Locked() {
+  const { t } = useI18n();
+  return (
+    <div className="paywall" role="region" aria-labelledby="paywall-title">
+      <span className="lock" aria-hidden="true">🔒</span>
+      <h2 id="paywall-title">{t('article.locked')}</h2>
+      <p>{t('article.lockedText')}</p>
+      <Link to="/subscribe" className="button button-accent">{t('article.subscribeCta')}</Link>
+      <Link to={`/auth?returnTo=${encodeURIComponent(typeof window === 'undefined' ? '/' : window.location.pathname)}`}>{t('article.alreadySubscriber')}</Link>
+    </div>
+  );
+}
+
+export default function Article() {
+  const { t } = useI18n();
+  const { id = '' } = useParams();
+  const { data: article, error, loading } = useApi(apiPaths.article(id));
+  const related = useApi(article ? apiPaths.relatedArticles(id) : null);
+  if (loading) return <Loading />;
+  if (error || !article) return <NotFoundState title={t('article.notFound')} text={t('article.notFoundText')} />;
+  return (
+    <div className="container">
+      <AdSlot placement="banner" viewKey={`article-${article.id}`} />
+      <AdSlot placement="article-top" viewKey={`article-${article.id}`} />
+      <div className="article-layout">
+        <article className="article">
+          <header className="article-header">
+            <p className="eyebrow">
+              <Link to={`/news?category=${article.category}`}>{t(categoryKey(article.category))}</Link>
+              {article.premium && <span className="badge badge-premium">{t('common.premium')}</span>}
+            </p>
+            <h1>{article.title}</h1>
+            <p className="meta">
+              {t('common.by', { name: article.author })}{article.authorTitle ? `, ${article.authorTitle}` : ''} ·{' '}
+              <time dateTime={article.publishedAt ?? undefined}>{formatRelative(article.publishedAt, t, true)}</time> · {t('common.minRead', { n: article.readTime })}
+            </p>
+            <div className="article-actions"><ShareButton title={article.title} /></div>
+          </header>
+          <figure className="article-figure">
+            <Picture src={article.imageUrl} alt={article.imageAlt ?? ''} width={1200} height={675} eager />
+            {article.imageCredit && <figcaption>{t('article.photo', { credit: article.imageCredit })}</figcaption>}
+          </figure>
+          <p className="lede">{article.excerpt}</p>
+          {article.locked ? <Locked /> : <Body article={article} />}
+          <AdSlot placement="article-bottom" viewKey={`article-${article.id}`} />
+          {article.authorImage || article.authorTitle ? (
+            <aside className="author-box" aria-label={t('article.aboutAuthor')}>
+              {article.authorImage && <img src={article.authorImage} alt="" width={64} height={64} loading="lazy" />}
+              <div><strong>{article.author}</strong>{article.authorTitle && <p>{article.authorTitle}</p>}</div>
+            </aside>
+          ) : null}
+        </article>
+        <aside className="article-sidebar">
+          <AdSlot placement="sidebar" viewKey={`article-${article.id}`} />
+          {related.data && related.data.length > 0 && (
+            <section aria-labelledby="related">
+              <h2 id="related">{t('article.related')}</h2>
+              <div className="stack">{related.data.map((a) => <ArticleCard key={a.id} article={a} variant="compact" />)}</div>
+            </section>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export default function Auth() {
+  return <div className="container"><h1>Auth</h1></div>;
+}

@@ -1,0 +1,3 @@
+export default function Dashboard() {
+  return <div className="container"><h1>Dashboard</h1></div>;
+}

@@ -1,0 +1,19 @@
+import { apiPaths } from '@redaktion/shared/client';
+import { ArticleCard, ErrorNote, Loading } from '../components/cards';
+import { useApi } from '../data/api-cache';
+import { useI18n } from '../i18n';
+
+export const opinionData = () => [apiPaths.articles({ category: 'opinion', limit: 30 })];
+
+export default function Opinion() {
+  const { t } = useI18n();
+  const { data, error, loading } = useApi(apiPaths.articles({ category: 'opinion', limit: 30 }));
+  return (
+    <div className="container">
+      <header className="page-header accent-opinion"><h1>{t('opinion.title')}</h1><p>{t('opinion.tagline')}</p></header>
+      {loading ? <Loading /> : error ? <ErrorNote message={t('opinion.failed')} /> : !data?.length
+        ? <p className="empty">{t('opinion.empty')}</p>
+        : <div className="grid grid-2">{data.map((article) => <ArticleCard key={article.id} article={article} />)}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export default function Person() {
+  return <div className="container"><h1>Person</h1></div>;
+}

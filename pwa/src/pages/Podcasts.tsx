@@ -1,0 +1,3 @@
+export default function Podcasts() {
+  return <div className="container"><h1>Podcasts</h1></div>;
+}

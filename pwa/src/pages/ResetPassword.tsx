@@ -1,0 +1,3 @@
+export default function ResetPassword() {
+  return <div className="container"><h1>ResetPassword</h1></div>;
+}

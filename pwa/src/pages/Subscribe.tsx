@@ -1,0 +1,3 @@
+export default function Subscribe() {
+  return <div className="container"><h1>Subscribe</h1></div>;
+}

@@ -1,0 +1,3 @@
+export default function Watch() {
+  return <div className="container"><h1>Watch</h1></div>;
+}

@@ -1,0 +1,118 @@
+import type {
+  Advertisement, Article, Category, CustomVideo, Episode, PersonProfile, PodcastSeries, PublicConfig, User,
+} from '../schemas/entities.js';
+import type { LoginInput, ProfileUpdateInput, RegisterInput } from '../schemas/account.js';
+import type { ApiErrorBody } from '../errors.js';
+
+/**
+ * The typed API client the PWA (and later the desktop app) uses. Reads are named by their path, which is
+ * also their cache key: `apiPaths.articles({ category: 'news' })` is both what to fetch and where it is kept.
+ * Only types come from the schemas here, so the reader bundle carries no validation code.
+ */
+
+/** A path whose answer has type T. */
+export type ApiPath<T> = string & { readonly __answer?: T };
+
+const query = (params: Record<string, string | number | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+export interface ChannelVideo {
+  id: string; videoId: string; title: string; description: string; thumbnail: string;
+  duration: string | null; isLive: boolean; publishedAt: string; viewCount: number | null;
+}
+
+export const apiPaths = {
+  user: '/api/user' as ApiPath<User>,
+  config: '/api/config' as ApiPath<PublicConfig>,
+  categories: '/api/categories' as ApiPath<Category[]>,
+  articles: (q: { category?: string; limit?: number; offset?: number; q?: string } = {}) => `/api/articles${query(q)}` as ApiPath<Article[]>,
+  featuredArticles: (limit?: number) => `/api/articles/featured${query({ limit })}` as ApiPath<Article[]>,
+  article: (id: number | string) => `/api/articles/${id}` as ApiPath<Article>,
+  relatedArticles: (id: number | string) => `/api/articles/${id}/related` as ApiPath<Article[]>,
+  podcasts: (q: { limit?: number; category?: string } = {}) => `/api/podcasts${query(q)}` as ApiPath<Episode[]>,
+  featuredPodcasts: (limit?: number) => `/api/podcasts/featured${query({ limit })}` as ApiPath<Episode[]>,
+  interviews: (limit?: number) => `/api/podcasts/interviews${query({ limit })}` as ApiPath<Episode[]>,
+  podcast: (id: number | string) => `/api/podcasts/${id}` as ApiPath<Episode>,
+  seriesEpisodes: (id: number | string) => `/api/podcasts/series/${id}` as ApiPath<Episode[]>,
+  seriesList: '/api/podcast-series' as ApiPath<PodcastSeries[]>,
+  series: (id: number | string) => `/api/podcast-series/${id}` as ApiPath<PodcastSeries>,
+  people: (limit?: number) => `/api/people${query({ limit })}` as ApiPath<PersonProfile[]>,
+  person: (id: number | string) => `/api/people/${id}` as ApiPath<PersonProfile>,
+  advertisements: (placement?: string) => `/api/advertisements${query({ placement })}` as ApiPath<Advertisement[]>,
+  customVideos: '/api/custom-videos' as ApiPath<CustomVideo[]>,
+  customVideo: (slug: string) => `/api/custom-videos/slug/${encodeURIComponent(slug)}` as ApiPath<CustomVideo>,
+  channelVideos: '/api/youtube/channel-videos' as ApiPath<{ videos: ChannelVideo[] }>,
+};
+
+/** A failed call: the spec's text ("status: body"), with the server's own message and code kept apart. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string,
+    readonly code: string | undefined,
+    readonly issues: { path: string; message: string }[] = [],
+  ) {
+    super(`${status}: ${serverMessage}`);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Extra headers on every call (the server passes the reader's cookie when it renders a page). */
+  headers?: Record<string, string>;
+}
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const base = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+
+  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+    const response = await doFetch(base + path, {
+      method,
+      credentials: 'include',
+      headers: {
+        Accept: 'application/json',
+        ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
+        ...options.headers,
+      },
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+    });
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    if (!response.ok) {
+      let parsed: Partial<ApiErrorBody> = {};
+      try {
+        parsed = JSON.parse(text) as ApiErrorBody;
+      } catch { /* not JSON */ }
+      throw new ApiError(response.status, parsed.error ?? (text || response.statusText), parsed.code, parsed.issues);
+    }
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  return {
+    get: <T>(path: ApiPath<T>) => request<T>('GET', path),
+    login: (input: LoginInput) => request<User>('POST', '/api/login', input),
+    register: (input: RegisterInput) => request<User>('POST', '/api/register', input),
+    logout: () => request<void>('POST', '/api/logout'),
+    updateProfile: (input: ProfileUpdateInput) => request<User>('PATCH', '/api/user/profile', input),
+    changePassword: (input: { currentPassword: string; newPassword: string }) => request<{ message: string }>('POST', '/api/user/password', input),
+    deleteAccount: (password: string) => request<void>('DELETE', '/api/user', { password }),
+    requestPasswordReset: (email: string) => request<{ message: string; resetUrl?: string }>('POST', '/api/auth/reset-password-request', { email }),
+    resetPassword: (token: string, newPassword: string) => request<{ message: string }>('POST', '/api/auth/reset-password', { token, newPassword }),
+    createSubscription: (plan: 'monthly' | 'yearly') => request<{ clientSecret: string; subscriptionId: string }>('POST', '/api/create-subscription', { plan }),
+    subscriptionStatus: (paymentIntent: string) =>
+      request<{ paymentStatus: string; subscriptionStatus: string | null; subscriptionPlan: string | null }>('GET', `/api/subscription/status${query({ payment_intent: paymentIntent })}`),
+    billingPortal: () => request<{ url: string }>('POST', '/api/billing-portal'),
+    countImpression: (id: number) => request<void>('POST', `/api/advertisements/${id}/impression`),
+    request,
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
