@@ -8,7 +8,7 @@ import react from '@vitejs/plugin-react';
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   build: isSsrBuild
-    ? { outDir: 'dist/server', emptyOutDir: true, ssr: 'src/entry-server.tsx', rollupOptions: { output: { entryFileNames: 'entry-server.js' } } }
+    ? { outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } }
     : { outDir: 'dist/client', emptyOutDir: true },
   ssr: { noExternal: ['@redaktion/shared'] },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' } },

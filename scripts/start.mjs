@@ -8,8 +8,9 @@ const run = (args) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-if (!existsSync(`${root}pwa/dist/index.html`)) {
+if (!existsSync(`${root}pwa/dist/client/index.html`) || !existsSync(`${root}pwa/dist/server/entry-server.js`)) {
   console.log('Building the reader app…');
   run([`${root}node_modules/vite/bin/vite.js`, 'build', `${root}pwa`, '--logLevel', 'warn']);
+  run([`${root}node_modules/vite/bin/vite.js`, 'build', '--ssr', 'src/entry-server.tsx', `${root}pwa`, '--logLevel', 'warn']);
 }
 run(['--import', 'tsx', `${root}api/src/server.ts`]);

@@ -45,16 +45,18 @@ describe('security headers', () => {
 });
 
 describe('routing', () => {
-  it('serves the PWA for its routes with 200 and any other path with 404 and the app', async () => {
-    for (const path of ['/', '/news', '/article/12', '/podcast/3', '/dashboard/settings', '/admin']) {
+  it('renders the PWA for its routes with 200, and a missing path or subject with 404 and the app', async () => {
+    for (const path of ['/', '/news', '/podcasts', '/auth', '/dashboard/settings', '/admin']) {
       const response = await client.get(path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/text\/html/);
       expect(response.text).toContain('<div id="root">');
     }
-    const missing = await client.get('/finns/inte');
-    expect(missing.status).toBe(404);
-    expect(missing.text).toContain('<div id="root">');
+    for (const path of ['/finns/inte', '/article/12', '/podcast/3']) {
+      const missing = await client.get(path);
+      expect(missing.status, path).toBe(404);
+      expect(missing.text).toContain('<div id="root">');
+    }
   });
 
   it('answers an unknown /api path with a JSON 404', async () => {

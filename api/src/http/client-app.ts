@@ -1,19 +1,31 @@
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import type { Context, Next } from 'koa';
-import { isClientRoute } from '@redaktion/shared';
 import { sendFile, safeJoin } from './send-file.js';
 
+/** What the PWA's server build exports (pwa/src/entry-server.tsx). */
+interface Renderer {
+  render(request: { url: string; origin: string; apiBase: string; cookie: string | undefined; acceptLanguage: string | undefined }): Promise<{
+    status: number; html: string; head: string; boot: string; htmlAttributes: { lang: string; theme: string };
+  }>;
+}
+
 /**
- * Serves the built PWA: its files, its routes with 200, and every other path with status 404
- * and the same app, which shows its 404 page. Hashed assets are cached for a year; the shell,
- * the service worker and the manifest are revalidated so that a new release reaches readers.
+ * Serves the PWA: its built files, and every other GET as a server-rendered page (status 404 for a path
+ * that is no route, or whose subject does not exist). The renderer reads the API through this same
+ * server over loopback, with the reader's cookie, so what the page shows is what the API allows.
+ * Hashed assets are cached for a year; pages, the service worker and the manifest are revalidated.
  */
 export function clientApp(distDir: string) {
-  const root = path.resolve(distDir);
-  let shell: Promise<string> | null = null;
-  const readShell = () => (shell ??= readFile(path.join(root, 'index.html'), 'utf8').catch((error: unknown) => {
-    shell = null;
+  const clientDir = path.resolve(distDir, 'client');
+  const serverEntry = path.resolve(distDir, 'server', 'entry-server.js');
+  let loaded: Promise<{ template: string; renderer: Renderer }> | null = null;
+  const load = () => (loaded ??= Promise.all([
+    readFile(path.join(clientDir, 'index.html'), 'utf8'),
+    import(pathToFileURL(serverEntry).href) as Promise<Renderer>,
+  ]).then(([template, renderer]) => ({ template, renderer })).catch((error: unknown) => {
+    loaded = null;
     throw error;
   }));
 
@@ -26,22 +38,36 @@ export function clientApp(distDir: string) {
       return;
     }
     if (ctx.path !== '/' && path.extname(ctx.path)) {
-      const file = safeJoin(root, ctx.path);
+      const file = safeJoin(clientDir, ctx.path);
       const immutable = ctx.path.startsWith('/assets/');
       if (file && (await sendFile(ctx, file, { immutable, maxAgeSeconds: immutable ? undefined : 0 }))) return;
     }
-    let html: string;
+    let app: { template: string; renderer: Renderer };
     try {
-      html = await readShell();
+      app = await load();
     } catch {
       ctx.status = 503;
       ctx.type = 'text/plain';
       ctx.body = 'The reader app is not built yet: run `npm run build` (npm start does it for you).';
       return;
     }
-    ctx.status = isClientRoute(ctx.path) ? 200 : 404;
+    const socket = ctx.req.socket;
+    const host = socket.localAddress?.includes(':') ? `[${socket.localAddress}]` : socket.localAddress;
+    const page = await app.renderer.render({
+      url: ctx.url,
+      origin: `${ctx.protocol}://${ctx.host}`,
+      apiBase: `http://${host}:${socket.localPort}`,
+      cookie: ctx.get('Cookie') || undefined,
+      acceptLanguage: ctx.get('Accept-Language') || undefined,
+    });
+    ctx.status = page.status;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = html;
+    ctx.set('Vary', 'Cookie, Accept-Language');
+    ctx.body = app.template
+      .replace('<html lang="sv" data-theme="light">', `<html lang="${page.htmlAttributes.lang}" data-theme="${page.htmlAttributes.theme}">`)
+      .replace('<!--app-head-->', page.head)
+      .replace('<!--app-html-->', page.html)
+      .replace('<!--app-boot-->', page.boot);
   };
 }

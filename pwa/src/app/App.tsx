@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Route, Routes, matchRoutes, useLocation } from 'react-router-dom';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
@@ -7,7 +7,7 @@ import { Loading } from '../components/cards';
 import { useIsClient } from '../data/api-cache';
 import { useI18n } from '../i18n';
 import { useServices } from './context';
-import { AdminApp, notFoundRoute, routes, type RouteDef } from './routes';
+import { notFoundRoute, routes, type RouteDef } from './routes';
 
 export const documentTitle = (title: string) => (title === 'Redaktion' ? title : `${title} – Redaktion`);
 
@@ -30,7 +30,9 @@ function TitleKeeper() {
     update();
     return cache.subscribe(update);
   }, [cache, location.pathname, t]);
-  useEffect(() => window.scrollTo(0, 0), [location.pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
   return null;
 }
 
@@ -51,7 +53,6 @@ export function App() {
           {routes.map(({ path, Component, clientOnly }) => (
             <Route key={path} path={path} element={clientOnly ? <ClientOnly><Component /></ClientOnly> : <Component />} />
           ))}
-          <Route path="/admin/*" element={<ClientOnly><Suspense fallback={<Loading />}><AdminApp /></Suspense></ClientOnly>} />
           <Route path="*" element={<notFoundRoute.Component />} />
         </Routes>
       </main>

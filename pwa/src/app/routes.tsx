@@ -1,6 +1,7 @@
-import { lazy } from 'react';
+import { Suspense, lazy } from 'react';
+import { Loading } from '../components/cards';
 import type { ComponentType } from 'react';
-import type { Article, Episode, PersonProfile, PodcastSeries } from '@redaktion/shared';
+import type { Article, CustomVideo, Episode, PersonProfile, PodcastSeries } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
 import type { ApiCache } from '../data/api-cache';
 import type { Translate } from '../i18n';
@@ -26,7 +27,10 @@ import SubscriptionSuccess from '../pages/SubscriptionSuccess';
 import Watch from '../pages/Watch';
 
 /** The admin screens are their own chunk: readers never download them. */
-export const AdminApp = lazy(() => import('../admin/AdminApp'));
+const AdminApp = lazy(() => import('../admin/AdminApp'));
+function Admin() {
+  return <Suspense fallback={<Loading />}><AdminApp /></Suspense>;
+}
 
 export interface Head { title: string; description?: string; image?: string | null }
 type Params = Record<string, string | undefined>;
@@ -57,7 +61,13 @@ export const routes: RouteDef[] = [
       return article ? { title: article.title, description: article.excerpt, image: article.imageUrl } : { title: t('article.notFound') };
     },
   },
-  { path: '/watch/:videoId', Component: Watch, clientOnly: false, head: (_p, _c, t) => ({ title: t('watch.player') }) },
+  {
+    path: '/watch/:videoId', Component: Watch, data: (p) => [apiPaths.customVideo(p.videoId ?? '')],
+    head: (p, c, t) => {
+      const video = subject<CustomVideo>(c, apiPaths.customVideo(p.videoId ?? ''));
+      return video ? { title: video.title, description: video.description, image: video.thumbnailUrl } : { title: t('watch.player') };
+    },
+  },
   {
     path: '/podcasts', Component: Podcasts, data: () => [apiPaths.seriesList, apiPaths.podcasts({ limit: 12 })],
     head: (_p, _c, t) => ({ title: t('podcasts.title') }),
@@ -94,6 +104,7 @@ export const routes: RouteDef[] = [
   { path: '/forgot-password', Component: ForgotPassword, head: (_p, _c, t) => ({ title: t('forgot.title') }) },
   { path: '/reset-password', Component: ResetPassword, head: (_p, _c, t) => ({ title: t('reset.title') }) },
   { path: '/dashboard/*', Component: Dashboard, clientOnly: true, head: (_p, _c, t) => ({ title: t('user.dashboard') }) },
+  { path: '/admin/*', Component: Admin, clientOnly: true, head: () => ({ title: 'Admin' }) },
   { path: '/privacy', Component: Legal, head: (_p, _c, t) => ({ title: t('legal.privacy') }) },
   { path: '/terms', Component: Legal, head: (_p, _c, t) => ({ title: t('legal.terms') }) },
   { path: '/cookies', Component: Legal, head: (_p, _c, t) => ({ title: t('legal.cookies') }) },

@@ -34,7 +34,6 @@ export function Toaster() {
         {current && (
           <li
             key={current.id}
-            role="status"
             aria-live={current.variant === 'destructive' ? 'assertive' : 'polite'}
             className={`toast toast-${current.variant}`}
             style={{ transform: `translateX(${offset}px)` }}
@@ -46,7 +45,7 @@ export function Toaster() {
               setOffset(0);
             }}
           >
-            <div>
+            <div role="status">
               <p className="toast-title">{current.title}</p>
               {current.description && <p className="toast-description">{current.description}</p>}
             </div>

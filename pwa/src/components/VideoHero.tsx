@@ -33,7 +33,9 @@ export function VideoHero() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const { autoplay } = useSettings();
-  const channel = useApi(apiPaths.channelVideos);
+  const config = useApi(apiPaths.config);
+  // The channel is asked for only when YouTube is configured; otherwise custom videos lead (reader-area.md §4).
+  const channel = useApi(config.data?.integrations.youtube ? apiPaths.channelVideos : null);
   const custom = useApi(apiPaths.customVideos);
   usePolling(apiPaths.customVideos, 30_000);
   const slides = heroSlides(channel.data?.videos, custom.data);

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Article, Episode } from '@redaktion/shared';
-import { secondsToMinutes } from '@redaktion/shared/time';
+import { displayMinutes } from '@redaktion/shared/time';
 import { formatDate, formatRelative, useI18n } from '../i18n';
 import type { MessageKey } from '../i18n/en';
 
@@ -55,7 +55,7 @@ export function EpisodeCard({ episode, badge }: { episode: Episode; badge?: stri
           </p>
           <h3 className="card-title">{episode.title}</h3>
           <p className="meta">
-            {t('common.minutes', { n: secondsToMinutes(episode.duration) })} · {formatDate(episode.publishedAt, locale, { dateStyle: 'medium' })}
+            {t('common.minutes', { n: displayMinutes(episode.duration) })} · {formatDate(episode.publishedAt, locale, { dateStyle: 'medium' })}
           </p>
         </div>
       </Link>

@@ -44,6 +44,11 @@ export function formatRelative(value: string | null | undefined, t: Translate, w
   const relative = value ? relativeTime(value, now, withMinutes) : null;
   if (!relative) return t('common.unknownDate');
   if (relative.unit === 'now') return t('common.justNow');
-  const key = relative.unit === 'minutes' ? 'common.minutesAgo' : relative.unit === 'hours' ? 'common.hoursAgo' : 'common.daysAgo';
-  return t(key, { n: relative.count });
+  const keys = {
+    minutes: ['common.minuteAgo', 'common.minutesAgo'],
+    hours: ['common.hourAgo', 'common.hoursAgo'],
+    days: ['common.dayAgo', 'common.daysAgo'],
+  } as const;
+  const [one, many] = keys[relative.unit];
+  return relative.count === 1 ? t(one) : t(many, { n: relative.count });
 }

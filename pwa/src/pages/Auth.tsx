@@ -1,3 +1,169 @@
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { User } from '@redaktion/shared';
+import { useServices } from '../app/context';
+import { useI18n } from '../i18n';
+import { toast } from '../state/toasts';
+import { Field, FormError, PasswordField, issuesByField, safeReturnTo, serverMessage } from './dashboard/form-fields';
+import '../styles/account.css';
+
+type Tab = 'login' | 'register';
+const TABS: Tab[] = ['login', 'register'];
+
+/** Signing in returns the reader to the page they came from (contract.md §7). */
+function useSignedIn() {
+  const { session, cache } = useServices();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  return (user: User) => {
+    session.getState().setUser(user);
+    // Answers read while signed out (premium articles, ads) may differ for this reader.
+    cache.invalidate();
+    navigate(safeReturnTo(search.get('returnTo')), { replace: true });
+  };
+}
+
+function LoginForm() {
+  const { t } = useI18n();
+  const { api } = useServices();
+  const signedIn = useSignedIn();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!username.trim() || !password) {
+      setError(t('auth.fillAll'));
+      toast(t('auth.fillAll'), undefined, 'destructive');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const user = await api.login({ username: username.trim(), password });
+      toast(t('auth.welcomeBack'), t('auth.loggedInAs', { username: user.username }));
+      signedIn(user);
+    } catch (caught) {
+      const message = serverMessage(caught, t('common.error'));
+      setError(`${t('auth.loginFailed')}: ${message}`);
+      toast(t('auth.loginFailed'), message, 'destructive');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="account-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+      <Field label={t('auth.usernameOrEmail')} name="username" autoComplete="username" value={username}
+        onChange={(event) => setUsername(event.target.value)} aria-invalid={error && !username.trim() ? true : undefined} />
+      <PasswordField label={t('auth.password')} name="password" autoComplete="current-password" value={password}
+        onChange={(event) => setPassword(event.target.value)} aria-invalid={error && !password ? true : undefined} />
+      <FormError message={error} />
+      <button type="submit" className="button button-accent button-block" disabled={busy}>{t('auth.submitLogin')}</button>
+      <p className="form-aside"><Link to="/forgot-password">{t('auth.forgot')}</Link></p>
+    </form>
+  );
+}
+
+function RegisterForm() {
+  const { t } = useI18n();
+  const { api } = useServices();
+  const signedIn = useSignedIn();
+  const [values, setValues] = useState({ username: '', email: '', password: '', confirm: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFieldErrors({});
+    if (!values.username.trim() || !values.email.trim() || !values.password) {
+      setError(t('auth.fillAll'));
+      toast(t('auth.fillAll'), undefined, 'destructive');
+      return;
+    }
+    if (values.password !== values.confirm) {
+      setError(null);
+      setFieldErrors({ confirm: t('auth.mismatch') });
+      toast(t('auth.mismatch'), undefined, 'destructive');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const user = await api.register({ username: values.username.trim(), email: values.email.trim(), password: values.password });
+      toast(t('auth.created'), t('auth.loggedInAs', { username: user.username }));
+      signedIn(user);
+    } catch (caught) {
+      const message = serverMessage(caught, t('common.error'));
+      setFieldErrors(issuesByField(caught));
+      setError(`${t('auth.registerFailed')}: ${message}`);
+      toast(t('auth.registerFailed'), message, 'destructive');
+      setBusy(false);
+    }
+  }
+
+  const missing = (value: string) => (error === t('auth.fillAll') && !value.trim() ? true : undefined);
+  return (
+    <form className="account-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+      <Field label={t('auth.username')} name="username" autoComplete="username" value={values.username} onChange={set('username')}
+        error={fieldErrors.username} aria-invalid={missing(values.username)} />
+      <Field label={t('auth.email')} name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')}
+        error={fieldErrors.email} aria-invalid={missing(values.email)} />
+      <PasswordField label={t('auth.password')} name="password" autoComplete="new-password" value={values.password} onChange={set('password')}
+        error={fieldErrors.password} aria-invalid={missing(values.password)} />
+      <PasswordField label={t('auth.confirmPassword')} name="confirm" autoComplete="new-password" value={values.confirm} onChange={set('confirm')}
+        error={fieldErrors.confirm} />
+      <FormError message={error} />
+      <button type="submit" className="button button-accent button-block" disabled={busy}>{t('auth.submitRegister')}</button>
+    </form>
+  );
+}
+
 export default function Auth() {
-  return <div className="container"><h1>Auth</h1></div>;
+  const { t } = useI18n();
+  const [search] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(search.get('tab') === 'register' ? 'register' : 'login');
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ login: null, register: null });
+
+  function onTabKey(event: KeyboardEvent) {
+    const index = TABS.indexOf(tab);
+    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const chosen = TABS[(next + TABS.length) % TABS.length]!;
+    setTab(chosen);
+    tabRefs.current[chosen]?.focus();
+  }
+
+  return (
+    <div className="container account-page">
+      <div className="auth-layout">
+        <section className="account-card">
+          <h1 id="auth-title" className="visually-hidden">{tab === 'login' ? t('auth.login') : t('auth.register')}</h1>
+          <div role="tablist" aria-label={t('auth.tabsLabel')} className="tabs" onKeyDown={onTabKey}>
+            {TABS.map((name) => (
+              <button key={name} ref={(el) => { tabRefs.current[name] = el; }} type="button" role="tab" id={`auth-tab-${name}`}
+                aria-selected={tab === name} aria-controls={`auth-panel-${name}`} tabIndex={tab === name ? 0 : -1}
+                className="tab" onClick={() => setTab(name)}>
+                {t(name === 'login' ? 'auth.login' : 'auth.register')}
+              </button>
+            ))}
+          </div>
+          {TABS.map((name) => (
+            <div key={name} role="tabpanel" id={`auth-panel-${name}`} aria-labelledby={`auth-tab-${name}`} hidden={tab !== name} className="tab-panel">
+              {name === 'login' ? <LoginForm /> : <RegisterForm />}
+            </div>
+          ))}
+        </section>
+        <aside className="auth-panel">
+          <p className="auth-panel-brand" aria-hidden="true">Redaktion</p>
+          <h2>{t('auth.panelTitle')}</h2>
+          <p>{t('auth.panelText')}</p>
+        </aside>
+      </div>
+    </div>
+  );
 }

@@ -1,3 +1,22 @@
+import { Route, Routes } from 'react-router-dom';
+import { Overview } from './dashboard/Overview';
+import { ProfilePage } from './dashboard/ProfilePage';
+import { ReadingList, SavedPodcasts } from './dashboard/SavedLists';
+import { SettingsPage } from './dashboard/SettingsPage';
+import { RequireUser } from './dashboard/layout';
+import NotFound from './NotFound';
+import '../styles/account.css';
+
+/** /dashboard/*: the account pages need a reader; the reading list and podcasts open signed out (contract.md §6). */
 export default function Dashboard() {
-  return <div className="container"><h1>Dashboard</h1></div>;
+  return (
+    <Routes>
+      <Route index element={<RequireUser>{(user) => <Overview user={user} />}</RequireUser>} />
+      <Route path="profile" element={<RequireUser>{(user) => <ProfilePage key={user.id} user={user} />}</RequireUser>} />
+      <Route path="settings" element={<RequireUser>{(user) => <SettingsPage user={user} />}</RequireUser>} />
+      <Route path="reading-list" element={<ReadingList />} />
+      <Route path="podcasts" element={<SavedPodcasts />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
 }

@@ -1,3 +1,104 @@
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import type { Episode as EpisodeType } from '@redaktion/shared';
+import { apiPaths } from '@redaktion/shared/client';
+import { displayMinutes } from '@redaktion/shared/time';
+import { useSession } from '../app/context';
+import { AudioPlayer } from '../components/AudioPlayer';
+import { Loading, Picture } from '../components/cards';
+import { ShareButton } from '../components/ShareButton';
+import { useApi, useApiCache } from '../data/api-cache';
+import { formatDate, useI18n } from '../i18n';
+import { isStaff, isSubscriber } from '../state/session';
+import { NotFoundState } from './NotFound';
+import { categoryLabel } from './Podcasts';
+import '../styles/media.css';
+
+/** A premium episode without its audio: the lock and a Subscribe call to action (contract.md §7). */
+function Locked() {
+  const { t } = useI18n();
+  const { pathname } = useLocation();
+  const { user } = useSession();
+  return (
+    <div className="paywall media-locked" role="region" aria-labelledby="episode-locked">
+      <span className="lock" aria-hidden="true">🔒</span>
+      <h2 id="episode-locked">{t('episode.locked')}</h2>
+      <p>{t('episode.lockedText')}</p>
+      <div className="media-actions">
+        <Link to="/subscribe" className="button button-accent">{t('article.subscribeCta')}</Link>
+        {!user && <Link to={`/auth?returnTo=${encodeURIComponent(pathname)}`} className="button button-ghost">{t('article.alreadySubscriber')}</Link>}
+      </div>
+    </div>
+  );
+}
+
+function Listen({ episode }: { episode: EpisodeType }) {
+  const { t } = useI18n();
+  if (episode.locked) return <Locked />;
+  if (!episode.audioUrl) return <p className="empty media-no-audio" role="status">{t('episode.noAudio')}</p>;
+  return <AudioPlayer key={episode.audioUrl} src={episode.audioUrl} title={episode.title} duration={episode.duration} />;
+}
+
 export default function Episode() {
-  return <div className="container"><h1>Episode</h1></div>;
+  const { t, locale } = useI18n();
+  const { id = '' } = useParams();
+  const path = apiPaths.podcast(id);
+  const { data: episode, error, loading } = useApi(path);
+  const cache = useApiCache();
+  const { user } = useSession();
+  const reloaded = useRef<string | null>(null);
+
+  // A reader who subscribed (or signed in) after this answer was kept gets the episode again, audio included.
+  const entitled = isSubscriber(user) || isStaff(user);
+  useEffect(() => {
+    if (!episode?.locked || !entitled || !user) return;
+    const key = `${path}#${user.id}`;
+    if (reloaded.current === key) return;
+    reloaded.current = key;
+    cache.invalidate(path);
+    void cache.load(path);
+  }, [episode?.locked, entitled, user, path, cache]);
+
+  if (loading) return <Loading />;
+  if (error || !episode) {
+    return <NotFoundState title={t('episode.notFound')} backTo="/podcasts" backLabel={t('episode.back')} />;
+  }
+  const number = episode.episodeNumber || 1;
+  const category = episode.kind === 'interview' ? t('common.interview') : categoryLabel(t, episode.category);
+  return (
+    <div className="container media-page episode-page">
+      <p className="back-link"><Link to="/podcasts"><span aria-hidden="true">← </span>{t('episode.back')}</Link></p>
+      <article className="episode" aria-labelledby="episode-title">
+        <header className="media-hero">
+          <div className="media-hero-cover">
+            {episode.imageUrl
+              ? <Picture src={episode.imageUrl} alt="" width={640} height={640} eager />
+              : <div className="brand-placeholder" aria-hidden="true"><span>R</span></div>}
+          </div>
+          <div className="media-hero-body">
+            <p className="eyebrow">
+              {category && <span>{category}</span>}
+              {episode.premium && <span className="badge badge-premium">{t('common.premium')}</span>}
+              {episode.featured && <span className="badge">{t('common.featured')}</span>}
+            </p>
+            <h1 id="episode-title">{episode.title}</h1>
+            <p className="media-description">{episode.description}</p>
+            <p className="meta">
+              <span>{t('common.episode', { n: number })}</span>
+              {' · '}<span>{t('common.minutes', { n: displayMinutes(episode.duration) })}</span>
+              {' · '}<time dateTime={episode.publishedAt ?? undefined}>{formatDate(episode.publishedAt, locale)}</time>
+            </p>
+            <div className="media-actions"><ShareButton title={episode.title} /></div>
+          </div>
+        </header>
+        <section className="media-listen" aria-label={t('common.listen')}>
+          <Listen episode={episode} />
+        </section>
+        <section className="media-notes prose" aria-labelledby="episode-notes">
+          <h2 id="episode-notes">{t('episode.notes')}</h2>
+          <p>{t('episode.notesText')}</p>
+        </section>
+      </article>
+    </div>
+  );
 }

@@ -11,7 +11,7 @@ import { Newsletter } from '../components/Newsletter';
 export const homeData = (search: URLSearchParams) => search.get('hero') === 'article'
   ? [apiPaths.featuredArticles(1), apiPaths.podcasts({ limit: 4 }), apiPaths.articles({ category: 'opinion', limit: 2 }),
     apiPaths.articles({ category: 'news', limit: 4 }), apiPaths.articles({ category: 'culture', limit: 3 }), apiPaths.podcasts({ limit: 6 }), apiPaths.interviews(3)]
-  : [apiPaths.customVideos, apiPaths.featuredPodcasts(4), apiPaths.articles({ category: 'opinion', limit: 2 }), apiPaths.articles({ category: 'news', limit: 4 }),
+  : [apiPaths.config, apiPaths.customVideos, apiPaths.featuredPodcasts(4), apiPaths.articles({ category: 'opinion', limit: 2 }), apiPaths.articles({ category: 'news', limit: 4 }),
     apiPaths.articles({ category: 'society', limit: 3 }), apiPaths.podcasts({ limit: 6 }), apiPaths.interviews(7)];
 
 function Section<T>({ id, title, link, linkLabel, read, failed, empty, render }: {

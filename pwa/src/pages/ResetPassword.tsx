@@ -1,3 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useServices } from '../app/context';
+import { useI18n } from '../i18n';
+import { toast } from '../state/toasts';
+import { FormError, PasswordField, serverMessage } from './dashboard/form-fields';
+import '../styles/account.css';
+
+const PASSWORD_MIN = 8;
+
 export default function ResetPassword() {
-  return <div className="container"><h1>ResetPassword</h1></div>;
+  const { t } = useI18n();
+  const { api } = useServices();
+  const [search] = useSearchParams();
+  const token = search.get('token')?.trim() ?? '';
+  const [password, setPassword] = useState('');
+  const [tooShort, setTooShort] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (password.length < PASSWORD_MIN) {
+      setTooShort(true);
+      toast(t('reset.tooShort'), undefined, 'destructive');
+      return;
+    }
+    setTooShort(false);
+    setBusy(true);
+    try {
+      await api.resetPassword(token, password);
+      setDone(true);
+    } catch (caught) {
+      const message = serverMessage(caught, t('reset.failed'));
+      setError(message);
+      toast(t('reset.failed'), message === t('reset.failed') ? undefined : message, 'destructive');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!token) {
+    return (
+      <div className="container account-page">
+        <section className="account-card account-card-narrow">
+          <h1 id="reset-title" className="account-title">{t('reset.invalid')}</h1>
+          <p className="muted">{t('reset.invalidText')}</p>
+          <Link to="/forgot-password" className="button button-accent button-block">{t('reset.requestNew')}</Link>
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container account-page">
+      <section className="account-card account-card-narrow">
+        {done ? (
+          <div className="stack" role="status">
+            <p className="success-mark" aria-hidden="true">✓</p>
+            <h1 id="reset-title" className="account-title">{t('reset.done')}</h1>
+            <Link to="/auth" className="button button-accent button-block">{t('reset.continue')}</Link>
+          </div>
+        ) : (
+          <>
+            <h1 id="reset-title" className="account-title">{t('reset.title')}</h1>
+            <form className="account-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+              <PasswordField label={t('reset.newPassword')} name="newPassword" autoComplete="new-password" value={password}
+                onChange={(event) => setPassword(event.target.value)} error={tooShort ? t('reset.tooShort') : undefined}
+                hint={t('reset.hint')} />
+              <FormError message={error} />
+              <button type="submit" className="button button-accent button-block" disabled={busy}>{t('reset.submit')}</button>
+            </form>
+          </>
+        )}
+      </section>
+    </div>
+  );
 }

@@ -1,3 +1,158 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { apiPaths } from '@redaktion/shared/client';
+import { useServices, useSession } from '../app/context';
+import { useApi } from '../data/api-cache';
+import { ErrorNote, Loading } from '../components/cards';
+import { LOCALE_TAGS, useI18n } from '../i18n';
+import type { MessageKey } from '../i18n/en';
+import { isSubscriber } from '../state/session';
+import { toast } from '../state/toasts';
+import { authLink, safeReturnTo, serverMessage } from './dashboard/form-fields';
+import '../styles/account.css';
+
+type Plan = 'monthly' | 'yearly';
+
+const MONTHLY_FEATURES: MessageKey[] = [
+  'subscribe.f.unlimited', 'subscribe.f.exclusive', 'subscribe.f.adfree', 'subscribe.f.early', 'subscribe.f.app', 'subscribe.f.newsletter',
+];
+/** Prices and features of reader-area.md §9. */
+const PLANS: { plan: Plan; price: number; per: MessageKey; features: MessageKey[]; popular?: boolean }[] = [
+  { plan: 'monthly', price: 199, per: 'subscribe.perMonth', features: MONTHLY_FEATURES },
+  {
+    plan: 'yearly', price: 1990, per: 'subscribe.perYear', popular: true,
+    features: [...MONTHLY_FEATURES, 'subscribe.f.support', 'subscribe.f.events', 'subscribe.f.print', 'subscribe.f.archive'],
+  },
+];
+const planName = (plan: Plan): MessageKey => (plan === 'yearly' ? 'subscribe.yearly' : 'subscribe.monthly');
+
+/** The little of Stripe.js this page uses, read from the global the script defines (no package, no global typing). */
+interface StripeJs {
+  elements(options: { clientSecret: string }): { create(type: 'payment'): { mount(target: HTMLElement): void; destroy(): void } };
+  confirmPayment(options: { elements: unknown; confirmParams: { return_url: string } }): Promise<{ error?: { message?: string } }>;
+}
+const stripeGlobal = () => (window as unknown as { Stripe?: (key: string) => StripeJs }).Stripe;
+
+function PaymentStep({ plan, clientSecret, publishableKey, returnTo, onBack }: {
+  plan: Plan; clientSecret: string; publishableKey: string | null; returnTo: string | null; onBack(): void;
+}) {
+  const { t } = useI18n();
+  const target = useRef<HTMLDivElement>(null);
+  const [stripe, setStripe] = useState<{ js: StripeJs; elements: unknown } | null>(null);
+  const [paying, setPaying] = useState(false);
+
+  useEffect(() => {
+    const Stripe = stripeGlobal();
+    if (!Stripe || !publishableKey || !target.current) return;
+    const js = Stripe(publishableKey);
+    const elements = js.elements({ clientSecret });
+    const element = elements.create('payment');
+    element.mount(target.current);
+    setStripe({ js, elements });
+    return () => element.destroy();
+  }, [clientSecret, publishableKey]);
+
+  async function pay() {
+    if (!stripe) return;
+    setPaying(true);
+    const back = returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : '';
+    const { error } = await stripe.js.confirmPayment({
+      elements: stripe.elements, confirmParams: { return_url: `${window.location.origin}/subscription/success${back}` },
+    });
+    // Without an error Stripe has already left for the return address.
+    if (error) toast(t('subscribe.paymentFailed'), error.message, 'destructive');
+    setPaying(false);
+  }
+
+  return (
+    <section className="account-card payment-step" aria-labelledby="payment-title">
+      <h2 id="payment-title">{t('subscribe.paymentTitle')}</h2>
+      <p className="muted">{t('subscribe.chosenPlan', { plan: t(planName(plan)) })}</p>
+      <div id="payment-element" ref={target} className="payment-element" data-client-secret={clientSecret}
+        role="group" aria-label={t('subscribe.cardForm')}>
+        {!stripe && <p className="payment-placeholder">{t('subscribe.cardFormLoads')}</p>}
+      </div>
+      <div className="actions">
+        <button type="button" className="button button-accent" disabled={!stripe || paying} aria-busy={paying} onClick={() => void pay()}>
+          {t('subscribe.pay')}
+        </button>
+        <button type="button" className="button button-ghost" onClick={onBack}>{t('subscribe.otherPlan')}</button>
+      </div>
+    </section>
+  );
+}
+
 export default function Subscribe() {
-  return <div className="container"><h1>Subscribe</h1></div>;
+  const { t, locale } = useI18n();
+  const { api } = useServices();
+  const { user } = useSession();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const config = useApi(apiPaths.config);
+  const [choosing, setChoosing] = useState<Plan | null>(null);
+  const [started, setStarted] = useState<{ plan: Plan; clientSecret: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const returnTo = search.get('returnTo') ? safeReturnTo(search.get('returnTo')) : null;
+  const enabled = config.data?.payments.enabled === true;
+  const price = (amount: number) => new Intl.NumberFormat(LOCALE_TAGS[locale]).format(amount);
+
+  async function choose(plan: Plan) {
+    setChoosing(plan);
+    setError(null);
+    try {
+      const { clientSecret } = await api.createSubscription(plan);
+      setStarted({ plan, clientSecret });
+    } catch (caught) {
+      // reader-area.md §4: a failed creation is logged and the button freed; the note says why.
+      console.error('Subscription could not be created', caught);
+      setError(serverMessage(caught, t('common.error')));
+    } finally {
+      setChoosing(null);
+    }
+  }
+
+  return (
+    <div className="container account-page subscribe-page">
+      <header className="page-header subscribe-header">
+        <h1>{t('subscribe.title')}</h1>
+        <p className="muted">{t('subscribe.intro')}</p>
+      </header>
+      {config.loading ? <Loading /> : !enabled ? (
+        <p className="notice" role="status">{t('subscribe.notConfigured')}</p>
+      ) : isSubscriber(user) ? (
+        <p className="notice" role="status">{t('subscribe.already')} <Link to="/dashboard">{t('user.dashboard')}</Link></p>
+      ) : !user ? (
+        <p className="notice">{t('subscribe.loginFirst')} <Link to={authLink(location.pathname + location.search)}>{t('nav.login')}</Link></p>
+      ) : null}
+      {error && <ErrorNote message={error} />}
+      {started ? (
+        <PaymentStep plan={started.plan} clientSecret={started.clientSecret} publishableKey={config.data?.payments.publishableKey ?? null}
+          returnTo={returnTo} onBack={() => setStarted(null)} />
+      ) : (
+        <div className="grid grid-2 plans">
+          {PLANS.map(({ plan, price: amount, per, features, popular }) => (
+            <section key={plan} className={`plan-card${popular ? ' plan-card-popular' : ''}`} aria-labelledby={`plan-${plan}`}>
+              {popular && <span className="badge plan-badge">{t('subscribe.popular')}</span>}
+              <h2 id={`plan-${plan}`}>{t(planName(plan))}</h2>
+              <p className="plan-price">{t(per, { price: price(amount) })}</p>
+              <p className="plan-save">{plan === 'yearly' ? t('subscribe.save') : '\u00a0'}</p>
+              <ul className="plan-features">
+                {features.map((feature) => <li key={feature}><span aria-hidden="true">✓</span> {t(feature)}</li>)}
+              </ul>
+              {enabled && !user ? (
+                <Link to={authLink(location.pathname + location.search)} className={`button button-block ${popular ? 'button-accent' : 'button-ghost'}`}>
+                  {t('subscribe.choose', { plan: t(planName(plan)) })}
+                </Link>
+              ) : (
+                <button type="button" className={`button button-block ${popular ? 'button-accent' : 'button-ghost'}`}
+                  disabled={!enabled || choosing !== null || isSubscriber(user)} aria-busy={choosing === plan} onClick={() => void choose(plan)}>
+                  {t('subscribe.choose', { plan: t(planName(plan)) })}
+                </button>
+              )}
+            </section>
+          ))}
+        </div>
+      )}
+    </div>
+  );
 }

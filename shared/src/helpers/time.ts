@@ -38,3 +38,8 @@ export function relativeTime(date: string | Date, now: Date = new Date(), withMi
   if (hours < 24) return { unit: 'hours', count: hours };
   return { unit: 'days', count: Math.floor(hours / 24) };
 }
+
+/** Minutes as episode cards and pages show them: rounded, and never "0 min" for a short episode. */
+export function displayMinutes(seconds: number): number {
+  return Math.max(1, Math.round(seconds / 60));
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { User } from '@redaktion/shared';
+import { useServices } from '../../app/context';
+import { formatDate, useI18n } from '../../i18n';
+import type { MessageKey } from '../../i18n/en';
+import { isStaff, isSubscriber } from '../../state/session';
+import { toast } from '../../state/toasts';
+import { serverMessage } from './form-fields';
+
+const SECTIONS: { to: string; title: MessageKey; text: MessageKey; staffOnly?: boolean }[] = [
+  { to: '/admin', title: 'dashboard.admin', text: 'dashboard.adminText', staffOnly: true },
+  { to: '/dashboard/profile', title: 'dashboard.profile', text: 'dashboard.profileText' },
+  { to: '/dashboard/reading-list', title: 'dashboard.readingList', text: 'dashboard.readingListText' },
+  { to: '/dashboard/podcasts', title: 'dashboard.podcasts', text: 'dashboard.podcastsText' },
+  { to: '/dashboard/settings', title: 'dashboard.settings', text: 'dashboard.settingsText' },
+];
+
+function AccountPanel({ user }: { user: User }) {
+  const { t, locale } = useI18n();
+  const { api } = useServices();
+  const [opening, setOpening] = useState(false);
+  const hasSubscription = Boolean(user.subscriptionPlan || user.subscriptionStatus);
+
+  async function openBillingPortal() {
+    setOpening(true);
+    try {
+      const { url } = await api.billingPortal();
+      window.location.assign(url);
+    } catch (caught) {
+      toast(t('common.error'), serverMessage(caught, t('common.error')), 'destructive');
+      setOpening(false);
+    }
+  }
+
+  const rows: [string, string][] = [
+    [t('dashboard.username'), user.username],
+    [t('dashboard.email'), user.email],
+    [t('dashboard.role'), user.role.replace(/_/g, ' ')],
+    [t('dashboard.memberSince'), formatDate(user.createdAt, locale)],
+    [t('dashboard.plan'), user.subscriptionPlan ? t(user.subscriptionPlan === 'yearly' ? 'subscribe.yearly' : 'subscribe.monthly') : t('dashboard.freePlan')],
+  ];
+  return (
+    <section className="account-card" aria-labelledby="account-info">
+      <h2 id="account-info">{t('dashboard.account')}</h2>
+      <dl className="details">
+        {rows.map(([term, value]) => (
+          <div key={term}><dt>{term}</dt><dd>{value}</dd></div>
+        ))}
+      </dl>
+      <div className="actions">
+        {hasSubscription && (
+          <button type="button" className="button button-ghost" onClick={() => void openBillingPortal()} disabled={opening} aria-busy={opening}>
+            {t('dashboard.manageSubscription')}
+          </button>
+        )}
+        {!isSubscriber(user) && <Link to="/subscribe" className="button button-accent">{t('dashboard.getPremium')}</Link>}
+      </div>
+    </section>
+  );
+}
+
+export function Overview({ user }: { user: User }) {
+  const { t } = useI18n();
+  const { api, session, cache } = useServices();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+
+  async function logout() {
+    setLeaving(true);
+    try {
+      await api.logout();
+      // Leave first, so the account pages do not send the reader to /auth on the way out.
+      navigate('/');
+      session.getState().setUser(null);
+      cache.invalidate();
+      toast(t('auth.loggedOut'), t('auth.loggedOutText'));
+    } catch (caught) {
+      toast(t('auth.logoutFailed'), serverMessage(caught, t('common.error')), 'destructive');
+      setLeaving(false);
+    }
+  }
+
+  return (
+    <div className="container account-page dashboard">
+      <header className="page-header dashboard-header">
+        <div>
+          <h1>{t('dashboard.greeting', { name: user.firstName?.trim() || user.username })}</h1>
+          <p className="muted">{t('dashboard.intro')}</p>
+        </div>
+        <button type="button" className="button button-ghost" onClick={() => void logout()} disabled={leaving}>{t('user.logout')}</button>
+      </header>
+      <div className="dashboard-layout">
+        <nav aria-label={t('user.dashboard')}>
+          <ul className="dashboard-cards">
+            {SECTIONS.filter((section) => !section.staffOnly || isStaff(user)).map((section) => (
+              <li key={section.to}>
+                <Link to={section.to} className="dashboard-card">
+                  <span className="dashboard-card-title">{t(section.title)}<span aria-hidden="true" className="dashboard-card-arrow">→</span></span>
+                  <span className="dashboard-card-text">{t(section.text)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <AccountPanel user={user} />
+      </div>
+    </div>
+  );
+}

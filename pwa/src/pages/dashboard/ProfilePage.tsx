@@ -1,0 +1,177 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { User } from '@redaktion/shared';
+import { useServices } from '../../app/context';
+import { useI18n } from '../../i18n';
+import { toast } from '../../state/toasts';
+import { Field, FormError, PasswordField, issuesByField, serverMessage } from './form-fields';
+import { DashboardPage } from './layout';
+
+const PASSWORD_MIN = 8;
+const FIELDS = ['firstName', 'lastName', 'email', 'bio', 'location', 'website'] as const;
+type ProfileValues = Record<(typeof FIELDS)[number], string>;
+
+function ProfileForm({ user }: { user: User }) {
+  const { t } = useI18n();
+  const { api, session } = useServices();
+  const bioId = useId();
+  const [values, setValues] = useState<ProfileValues>(() => Object.fromEntries(FIELDS.map((name) => [name, user[name] ?? ''])) as ProfileValues);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (name: keyof ProfileValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setError(null);
+    try {
+      const trimmed = Object.fromEntries(FIELDS.map((name) => [name, values[name].trim()])) as ProfileValues;
+      const updated = await api.updateProfile(trimmed);
+      session.getState().setUser(updated);
+      toast(t('profile.updated'));
+    } catch (caught) {
+      const message = serverMessage(caught, t('common.error'));
+      setErrors(issuesByField(caught));
+      setError(message);
+      toast(t('profile.updateFailed'), message, 'destructive');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="account-card account-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+      <h2 id="profile-form">{t('profile.details')}</h2>
+      <div className="form-grid">
+        <Field label={t('profile.firstName')} name="firstName" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
+        <Field label={t('profile.lastName')} name="lastName" autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
+      </div>
+      <Field label={t('auth.email')} name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} />
+      <div className="field">
+        <label htmlFor={bioId}>{t('profile.bio')}</label>
+        <textarea id={bioId} name="bio" rows={4} value={values.bio} onChange={set('bio')}
+          aria-invalid={errors.bio ? true : undefined} aria-describedby={errors.bio ? `${bioId}-error` : undefined} />
+        {errors.bio && <p className="field-error" id={`${bioId}-error`}>{errors.bio}</p>}
+      </div>
+      <div className="form-grid">
+        <Field label={t('profile.location')} name="location" autoComplete="address-level2" value={values.location} onChange={set('location')} error={errors.location} />
+        <Field label={t('profile.website')} name="website" type="url" inputMode="url" autoComplete="url" placeholder="https://"
+          value={values.website} onChange={set('website')} error={errors.website} />
+      </div>
+      <FormError message={error} />
+      <div className="actions"><button type="submit" className="button button-accent" disabled={busy}>{t('profile.save')}</button></div>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const { t } = useI18n();
+  const { api } = useServices();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const missing = !current ? t('auth.fillAll') : null;
+    const short = next.length < PASSWORD_MIN ? t('reset.tooShort') : null;
+    setErrors({ ...(short ? { newPassword: short } : {}) });
+    if (missing || short) {
+      if (missing) setError(missing);
+      toast(missing ?? short!, undefined, 'destructive');
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.changePassword({ currentPassword: current, newPassword: next });
+      setCurrent('');
+      setNext('');
+      toast(t('profile.passwordChanged'));
+    } catch (caught) {
+      const message = serverMessage(caught, t('common.error'));
+      setErrors(issuesByField(caught));
+      setError(message);
+      toast(t('profile.passwordFailed'), message, 'destructive');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="account-card account-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+      <h2 id="password-form">{t('profile.changePassword')}</h2>
+      <PasswordField label={t('profile.currentPassword')} name="currentPassword" autoComplete="current-password" value={current}
+        onChange={(event) => setCurrent(event.target.value)} error={errors.currentPassword} />
+      <PasswordField label={t('reset.newPassword')} name="newPassword" autoComplete="new-password" value={next}
+        onChange={(event) => setNext(event.target.value)} error={errors.newPassword} hint={t('reset.hint')} />
+      <FormError message={error} />
+      <div className="actions"><button type="submit" className="button button-accent" disabled={busy}>{t('profile.changePassword')}</button></div>
+    </form>
+  );
+}
+
+function DangerZone() {
+  const { t } = useI18n();
+  const { api, session, cache } = useServices();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!password) {
+      setError(t('profile.passwordRequired'));
+      toast(t('profile.passwordRequired'), undefined, 'destructive');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await api.deleteAccount(password);
+      navigate('/', { replace: true });
+      session.getState().setUser(null);
+      cache.invalidate();
+      toast(t('profile.deleted'));
+    } catch (caught) {
+      const message = serverMessage(caught, t('common.error'));
+      setError(message);
+      toast(t('profile.deleteFailed'), message, 'destructive');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="account-card danger-zone">
+      <h2 id="your-data">{t('profile.yourData')}</h2>
+      <p className="muted">{t('profile.exportText')}</p>
+      <div className="actions"><a href="/api/user/export" download className="button button-ghost">{t('profile.export')}</a></div>
+      <form className="account-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+        <h3>{t('profile.deleteTitle')}</h3>
+        <p className="muted">{t('profile.deleteText')}</p>
+        <PasswordField label={t('auth.password')} name="password" autoComplete="current-password" value={password}
+          onChange={(event) => setPassword(event.target.value)} />
+        <FormError message={error} />
+        <div className="actions"><button type="submit" className="button button-danger" disabled={busy}>{t('profile.deleteButton')}</button></div>
+      </form>
+    </section>
+  );
+}
+
+export function ProfilePage({ user }: { user: User }) {
+  const { t } = useI18n();
+  return (
+    <DashboardPage title={t('profile.title')}>
+      <div className="stack account-sections">
+        <ProfileForm user={user} />
+        <PasswordForm />
+        <DangerZone />
+      </div>
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,63 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { ApiError } from '@redaktion/shared/client';
+import { useI18n } from '../../i18n';
+
+/** Where to go after signing in: only a path on this site ('/x', never '//host' or '/\host'), else home. */
+export function safeReturnTo(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  return value.startsWith('/auth') ? '/' : value;
+}
+
+/** The current page as a `returnTo` value for a link to /auth. */
+export const authLink = (path: string) => `/auth?returnTo=${encodeURIComponent(path)}`;
+
+/** The server's message for a failed call, or the fallback when it said nothing a person can read. */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
+  return fallback;
+}
+
+/** A validation answer's messages by field name (contract.md §2 `issues`). */
+export function issuesByField(error: unknown): Record<string, string> {
+  const byField: Record<string, string> = {};
+  if (error instanceof ApiError) for (const issue of error.issues) byField[issue.path] ??= issue.message;
+  return byField;
+}
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
+
+/** A labelled input with its inline error text, tied together for assistive technology. */
+export function Field({ label, error, hint, children, 'aria-invalid': invalid, ...input }: InputProps & { label: string; error?: string; hint?: ReactNode; children?: ReactNode }) {
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="field-control">
+        <input {...input} id={id} aria-invalid={error ? true : invalid} aria-describedby={describedBy} />
+        {children}
+      </div>
+      {hint && <p className="field-hint" id={`${id}-hint`}>{hint}</p>}
+      {error && <p className="field-error" id={`${id}-error`}>{error}</p>}
+    </div>
+  );
+}
+
+/** A password input with a show/hide button whose name says what it does. */
+export function PasswordField(props: InputProps & { label: string; error?: string; hint?: ReactNode }) {
+  const { t } = useI18n();
+  const [visible, setVisible] = useState(false);
+  return (
+    <Field {...props} type={visible ? 'text' : 'password'}>
+      <button type="button" className="field-toggle" onClick={() => setVisible((v) => !v)}
+        aria-label={visible ? t('auth.hidePassword') : t('auth.showPassword')}>
+        <span aria-hidden="true">{visible ? t('auth.hide') : t('auth.show')}</span>
+      </button>
+    </Field>
+  );
+}
+
+/** A form-level message under the fields (the toast says it too, but a toast goes away). */
+export function FormError({ message }: { message: string | null }) {
+  return message ? <p className="form-error" role="alert">{message}</p> : null;
+}
