@@ -21,6 +21,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'] } },
+      { test: { name: 'pwa', include: ['pwa/src/**/*.test.ts'] } },
       apiProject('sqlite'),
       // The reader PWA in the machine's Chromium, against the whole server on SQLite.
       { test: { name: 'e2e', include: ['e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false } },

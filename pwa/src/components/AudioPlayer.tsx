@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { formatClock } from '@redaktion/shared/time';
+import { clampSeek, formatClock } from '@redaktion/shared/time';
 import { useI18n } from '../i18n';
 
 /** Skip on audio (reader-area.md §9) and the starting volume. */
@@ -7,13 +7,6 @@ export const SKIP_SECONDS = 15;
 export const DEFAULT_VOLUME = 75;
 
 const usable = (duration: number) => Number.isFinite(duration) && duration > 0;
-
-/** Where a skip of `delta` seconds lands: never before 0, never past the end when the end is known. */
-export function clampSeek(time: number, delta: number, duration: number): number {
-  const target = (Number.isFinite(time) ? time : 0) + delta;
-  const end = usable(duration) ? duration : Number.POSITIVE_INFINITY;
-  return Math.min(Math.max(target, 0), end);
-}
 
 /** The time a seek slider position (0 to 100) stands for. */
 export function percentToTime(percent: number, duration: number): number {

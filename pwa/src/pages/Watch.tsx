@@ -1,3 +1,4 @@
+import { clampSeek } from '@redaktion/shared/time';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { CustomVideo } from '@redaktion/shared';
@@ -20,11 +21,6 @@ export const isYouTubeId = (value: string) => /^[A-Za-z0-9_-]{11}$/.test(value);
 
 export const youTubeEmbedUrl = (id: string) => `${YOUTUBE_ORIGIN}/embed/${id}?enablejsapi=1`;
 
-/** Where a seek lands on the video: within 0 and the end when the end is known. */
-export function seekTarget(time: number, delta: number, duration: number): number {
-  const end = Number.isFinite(duration) && duration > 0 ? duration : Number.POSITIVE_INFINITY;
-  return Math.min(Math.max((Number.isFinite(time) ? time : 0) + delta, 0), end);
-}
 
 function BackHome() {
   const { t } = useI18n();
@@ -127,7 +123,7 @@ function CustomPlayer({ video }: { video: CustomVideo }) {
   const seek = (delta: number) => {
     const media = element.current;
     if (!media) return;
-    media.currentTime = seekTarget(media.currentTime, delta, media.duration);
+    media.currentTime = clampSeek(media.currentTime, delta, media.duration);
   };
   const fullscreen = async () => {
     try {

@@ -43,3 +43,10 @@ export function relativeTime(date: string | Date, now: Date = new Date(), withMi
 export function displayMinutes(seconds: number): number {
   return Math.max(1, Math.round(seconds / 60));
 }
+
+/** Where a skip of `delta` seconds lands in a player: never before 0, never past the end when the end is known. */
+export function clampSeek(time: number, delta: number, duration: number): number {
+  const target = (Number.isFinite(time) ? time : 0) + delta;
+  const end = Number.isFinite(duration) && duration > 0 ? duration : Number.POSITIVE_INFINITY;
+  return Math.min(Math.max(target, 0), end);
+}
