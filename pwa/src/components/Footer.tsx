@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useI18n } from '../i18n';
+import { NewsletterForm } from './Newsletter';
 
 export function Footer() {
   const { t } = useI18n();
-  const [email, setEmail] = useState('');
-  const [done, setDone] = useState(false);
   return (
     <footer className="site-footer">
       <div className="footer-grid">
@@ -32,21 +30,11 @@ export function Footer() {
             <li><a href="mailto:redaktionen@redaktion.example">{t('footer.contact')}</a></li>
           </ul>
         </nav>
-        <form className="footer-newsletter" onSubmit={(event) => {
-          event.preventDefault();
-          // reader-area.md §4: a non-empty address shows 'Subscribed!' for 2 s; nothing is sent.
-          if (!email.trim()) return;
-          setDone(true);
-          setTimeout(() => { setDone(false); setEmail(''); }, 2000);
-        }}>
+        <div className="footer-newsletter">
           <h2>{t('footer.newsletter')}</h2>
           <p>{t('footer.newsletterHint')}</p>
-          <label htmlFor="footer-email" className="visually-hidden">{t('footer.email')}</label>
-          <div className="inline-form">
-            <input id="footer-email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} placeholder={t('footer.email')} />
-            <button type="submit" className="button">{done ? t('footer.subscribed') : t('footer.subscribe')}</button>
-          </div>
-        </form>
+          <NewsletterForm id="footer-email" />
+        </div>
       </div>
       <p className="footer-legal">© {new Date().getFullYear()} Redaktion. {t('footer.rights')}</p>
     </footer>

@@ -4,6 +4,7 @@ import type { Article as ArticleType } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
 import { AdSlot } from '../components/AdSlot';
 import { ArticleCard, Loading, Picture, categoryKey } from '../components/cards';
+import { Paywall } from '../components/Paywall';
 import { ShareButton } from '../components/ShareButton';
 import { useApi } from '../data/api-cache';
 import { formatRelative, useI18n } from '../i18n';
@@ -29,18 +30,6 @@ function Body({ article }: { article: ArticleType }) {
   );
 }
 
-function Locked() {
-  const { t } = useI18n();
-  return (
-    <div className="paywall" role="region" aria-labelledby="paywall-title">
-      <span className="lock" aria-hidden="true">🔒</span>
-      <h2 id="paywall-title">{t('article.locked')}</h2>
-      <p>{t('article.lockedText')}</p>
-      <Link to="/subscribe" className="button button-accent">{t('article.subscribeCta')}</Link>
-      <Link to={`/auth?returnTo=${encodeURIComponent(typeof window === 'undefined' ? '/' : window.location.pathname)}`}>{t('article.alreadySubscriber')}</Link>
-    </div>
-  );
-}
 
 export default function Article() {
   const { t } = useI18n();
@@ -72,7 +61,7 @@ export default function Article() {
             {article.imageCredit && <figcaption>{t('article.photo', { credit: article.imageCredit })}</figcaption>}
           </figure>
           <p className="lede">{article.excerpt}</p>
-          {article.locked ? <Locked /> : <Body article={article} />}
+          {article.locked ? <Paywall title={t('article.locked')} text={t('article.lockedText')} /> : <Body article={article} />}
           <AdSlot placement="article-bottom" viewKey={`article-${article.id}`} />
           {article.authorImage || article.authorTitle ? (
             <aside className="author-box" aria-label={t('article.aboutAuthor')}>

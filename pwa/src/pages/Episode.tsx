@@ -1,35 +1,25 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import type { Episode as EpisodeType } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
 import { displayMinutes } from '@redaktion/shared/time';
 import { useSession } from '../app/context';
 import { AudioPlayer } from '../components/AudioPlayer';
-import { Loading, Picture } from '../components/cards';
+import { Loading } from '../components/cards';
 import { ShareButton } from '../components/ShareButton';
 import { useApi, useApiCache } from '../data/api-cache';
 import { formatDate, useI18n } from '../i18n';
 import { isStaff, isSubscriber } from '../state/session';
 import { NotFoundState } from './NotFound';
 import { categoryLabel } from './Podcasts';
+import { MediaCover } from '../components/MediaCover';
+import { Paywall } from '../components/Paywall';
 import '../styles/media.css';
 
 /** A premium episode without its audio: the lock and a Subscribe call to action (contract.md §7). */
 function Locked() {
   const { t } = useI18n();
-  const { pathname } = useLocation();
-  const { user } = useSession();
-  return (
-    <div className="paywall media-locked" role="region" aria-labelledby="episode-locked">
-      <span className="lock" aria-hidden="true">🔒</span>
-      <h2 id="episode-locked">{t('episode.locked')}</h2>
-      <p>{t('episode.lockedText')}</p>
-      <div className="media-actions">
-        <Link to="/subscribe" className="button button-accent">{t('article.subscribeCta')}</Link>
-        {!user && <Link to={`/auth?returnTo=${encodeURIComponent(pathname)}`} className="button button-ghost">{t('article.alreadySubscriber')}</Link>}
-      </div>
-    </div>
-  );
+  return <Paywall title={t('episode.locked')} text={t('episode.lockedText')} className="media-locked" />;
 }
 
 function Listen({ episode }: { episode: EpisodeType }) {
@@ -70,11 +60,7 @@ export default function Episode() {
       <p className="back-link"><Link to="/podcasts"><span aria-hidden="true">← </span>{t('episode.back')}</Link></p>
       <article className="episode" aria-labelledby="episode-title">
         <header className="media-hero">
-          <div className="media-hero-cover">
-            {episode.imageUrl
-              ? <Picture src={episode.imageUrl} alt="" width={640} height={640} eager />
-              : <div className="brand-placeholder" aria-hidden="true"><span>R</span></div>}
-          </div>
+          <MediaCover src={episode.imageUrl} />
           <div className="media-hero-body">
             <p className="eyebrow">
               {category && <span>{category}</span>}

@@ -7,6 +7,7 @@ import { useApi } from '../data/api-cache';
 import { formatDate, useI18n } from '../i18n';
 import { NotFoundState } from './NotFound';
 import { categoryLabel } from './Podcasts';
+import { MediaCover } from '../components/MediaCover';
 import '../styles/media.css';
 
 /** All Episodes: by episode number, highest first (then newest first). */
@@ -56,11 +57,7 @@ export default function Series() {
     <div className="container media-page series-page">
       <p className="back-link"><Link to="/podcasts"><span aria-hidden="true">← </span>{t('series.backToPodcasts')}</Link></p>
       <header className="media-hero">
-        <div className="media-hero-cover">
-          {item.imageUrl
-            ? <Picture src={item.imageUrl} alt="" width={640} height={640} eager />
-            : <div className="brand-placeholder" aria-hidden="true"><span>R</span></div>}
-        </div>
+        <MediaCover src={item.imageUrl} />
         <div className="media-hero-body">
           <p className="eyebrow">
             <span>{categoryLabel(t, item.category)}</span>

@@ -1,0 +1,24 @@
+import { Link, useLocation } from 'react-router-dom';
+import { useSession } from '../app/context';
+import { useI18n } from '../i18n';
+
+/**
+ * What a reader without a subscription sees instead of premium content (contract.md §3): the lock, a
+ * Subscribe call to action, and for a signed-out reader a way back here after logging in.
+ */
+export function Paywall({ title, text, className = '' }: { title: string; text: string; className?: string }) {
+  const { t } = useI18n();
+  const { pathname } = useLocation();
+  const { user } = useSession();
+  return (
+    <div className={`paywall ${className}`} role="region" aria-labelledby="paywall-title">
+      <span className="lock" aria-hidden="true">🔒</span>
+      <h2 id="paywall-title">{title}</h2>
+      <p>{text}</p>
+      <div className="paywall-actions">
+        <Link to="/subscribe" className="button button-accent">{t('article.subscribeCta')}</Link>
+        {!user && <Link to={`/auth?returnTo=${encodeURIComponent(pathname)}`} className="button button-ghost">{t('article.alreadySubscriber')}</Link>}
+      </div>
+    </div>
+  );
+}
