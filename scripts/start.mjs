@@ -12,5 +12,6 @@ if (!existsSync(`${root}pwa/dist/client/index.html`) || !existsSync(`${root}pwa/
   console.log('Building the reader app…');
   run([`${root}node_modules/vite/bin/vite.js`, 'build', `${root}pwa`, '--logLevel', 'warn']);
   run([`${root}node_modules/vite/bin/vite.js`, 'build', '--ssr', 'src/entry-server.tsx', `${root}pwa`, '--logLevel', 'warn']);
+  run([`${root}scripts/precompress.mjs`]);
 }
 run(['--import', 'tsx', `${root}api/src/server.ts`]);

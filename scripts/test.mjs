@@ -15,6 +15,7 @@ for (const project of ['tsconfig.json', 'pwa/tsconfig.json']) {
 for (const args of [['build'], ['build', '--ssr', 'src/entry-server.tsx']]) {
   if (node([`${root}node_modules/vite/bin/vite.js`, ...args, `${root}pwa`, '--logLevel', 'warn']) !== 0) failedSteps += 1;
 }
+if (node([`${root}scripts/precompress.mjs`]) !== 0) failedSteps += 1;
 const vitestStatus = node([`${root}node_modules/vitest/vitest.mjs`, 'run', '--reporter=default', '--reporter=json',
   `--outputFile.json=${root}reports/vitest.json`, ...process.argv.slice(2)]);
 

@@ -1,4 +1,6 @@
+import { constants as zlibConstants } from 'node:zlib';
 import Koa from 'koa';
+import compress from 'koa-compress';
 import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import type { Config } from './config.js';
@@ -64,6 +66,8 @@ export function createApp(db: Db, config: Config): App {
   mount(router, endpoints, cache);
 
   koa.use(errorHandler);
+  // Pages and API answers travel compressed to clients that ask; media and build-time copies are left alone.
+  koa.use(compress({ threshold: 1024, br: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 }, deflate: false }));
   koa.use(securityHeaders(config));
   koa.use(cache.readerFastPath(SESSION_COOKIE));
   for (const middleware of sessions(koa, config, services.sessions)) koa.use(middleware);

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './support/http-client.js';
 import { insertArticle } from './support/fixtures.js';
@@ -78,6 +79,23 @@ describe('routing', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toContain('immutable');
     expect((await client.get('/')).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sends pages compressed, and hashed assets from their build-time Brotli copies', async () => {
+    const head = (path: string, encoding: string) => new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {
+      http.get(server.url + path, { headers: { 'Accept-Encoding': encoding } }, (response) => {
+        response.resume();
+        resolve(response.headers);
+      }).on('error', reject);
+    });
+    expect((await head('/', 'br, gzip'))['content-encoding']).toBe('br');
+    expect((await head('/api/openapi.json', 'gzip'))['content-encoding']).toBe('gzip');
+    const html = (await client.get('/')).text;
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    const packed = await head(asset, 'br');
+    expect(packed['content-encoding']).toBe('br');
+    expect(Number(packed['content-length'])).toBeLessThan(0.4 * (await fetch(server.url + asset).then((r) => r.arrayBuffer())).byteLength);
+    expect((await head(asset, 'identity'))['content-encoding']).toBeUndefined();
   });
 
   it('does not leave the uploads folder', async () => {

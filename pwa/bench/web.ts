@@ -17,6 +17,7 @@ for (const args of [['build'], ['build', '--ssr', 'src/entry-server.tsx']]) {
   const result = spawnSync(process.execPath, [vite, ...args, path.join(root, 'pwa'), '--logLevel', 'warn'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+spawnSync(process.execPath, [path.join(root, 'scripts/precompress.mjs')], { stdio: 'inherit' });
 
 const server = await startTestServer({ seed: true });
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -30,7 +31,12 @@ try {
     totals[kind].raw += bytes.length;
     totals[kind].gzip += gzipSync(bytes, { level: 9 }).length;
   }
-  console.log(`Home route loads ${assets.length} files:`);
+  // The stylesheet is inlined into the page by the server (api/src/http/client-app.ts).
+  for (const [, css] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
+    totals.css.raw += Buffer.byteLength(css!);
+    totals.css.gzip += gzipSync(Buffer.from(css!), { level: 9 }).length;
+  }
+  console.log(`Home route loads ${assets.length} script file(s); its CSS is inline:`);
   console.log(`  JavaScript ${kb(totals.js.raw)} (${kb(totals.js.gzip)} gzip; target ≤ 120 KB gzip: ${totals.js.gzip <= 120 * 1024 ? 'met' : 'MISSED'})`);
   console.log(`  CSS        ${kb(totals.css.raw)} (${kb(totals.css.gzip)} gzip)`);
 

@@ -44,10 +44,31 @@ function parseRange(header: string, size: number): { start: number; end: number 
 export async function sendFile(
   ctx: Context,
   file: string,
-  options: { maxAgeSeconds?: number; immutable?: boolean; contentType?: string } = {},
+  options: { maxAgeSeconds?: number; immutable?: boolean; contentType?: string; precompressed?: boolean } = {},
 ): Promise<boolean> {
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) return false;
+  if (options.precompressed && !ctx.get('Range')) {
+    // A build-time Brotli or gzip copy, when the client takes it (scripts/precompress.mjs).
+    const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+    const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : null;
+    const packed = suffix ? await stat(file + suffix).catch(() => null) : null;
+    if (suffix && packed?.isFile()) {
+      ctx.set('Vary', 'Accept-Encoding');
+      ctx.set('Content-Encoding', encoding as string);
+      ctx.set('Cache-Control', `public, max-age=${options.maxAgeSeconds ?? 31_536_000}${options.immutable ? ', immutable' : ''}`);
+      ctx.set('ETag', `W/"${packed.size.toString(16)}-${Math.floor(packed.mtimeMs).toString(16)}-${suffix.slice(1)}"`);
+      ctx.type = options.contentType ?? (mime.lookup(file) || 'application/octet-stream');
+      if (ctx.fresh) {
+        ctx.status = 304;
+        return true;
+      }
+      ctx.status = 200;
+      ctx.length = packed.size;
+      ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file + suffix);
+      return true;
+    }
+  }
 
   const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
   ctx.set('Accept-Ranges', 'bytes');
