@@ -1,24 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../api/test/support/test-server.js';
-import { DESKTOP, PHONE, launchBrowser, openPage } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, openPage, seededServerAndBrowser } from './support/browser.js';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => { [server, browser] = await Promise.all([startTestServer({ seed: true }), launchBrowser()]); });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = seededServerAndBrowser();
 
 const visiblePanel = (page: Page) => page.locator('[role=tabpanel]:visible');
 const toastText = (page: Page) => page.locator('.toast').textContent();
 
 describe('a newcomer, in English on a phone', () => {
   it('registers, is sent back where they came from, edits the profile, logs out and logs in again', async () => {
-    const context = await browser.newContext({ ...PHONE, locale: 'en-GB' });
+    const context = await env.browser.newContext({ ...PHONE, locale: 'en-GB' });
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/opinion`);
+    await page.goto(`${env.server.url}/opinion`);
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.locator('#mobile-menu').getByRole('link', { name: 'Log In' }).click();
     await page.waitForURL(/\/auth\?returnTo=%2Fopinion/);
@@ -35,10 +28,10 @@ describe('a newcomer, in English on a phone', () => {
     await expect.poll(() => toastText(page)).toContain("Passwords don't match");
     await form.getByLabel('Confirm password').fill('lösenord123');
     await form.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${server.url}/opinion`);
+    await page.waitForURL(`${env.server.url}/opinion`);
     await expect.poll(() => toastText(page)).toContain('Account created!');
 
-    await page.goto(`${server.url}/dashboard/profile`);
+    await page.goto(`${env.server.url}/dashboard/profile`);
     await page.getByLabel('First name').fill('Nora');
     await page.getByLabel('Website').fill('javascript:alert(1)');
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -46,12 +39,12 @@ describe('a newcomer, in English on a phone', () => {
     await page.getByLabel('Website').fill('https://nora.example');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => toastText(page)).toContain('Profile Updated');
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${env.server.url}/dashboard`);
     await expect.poll(() => page.locator('h1').first().textContent()).toContain('Nora');
 
     await page.getByRole('button', { name: 'Log Out' }).first().click();
     await expect.poll(() => toastText(page)).toContain('Logged out');
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${env.server.url}/dashboard`);
     await page.waitForURL(/\/auth/);
 
     const login = visiblePanel(page);
@@ -69,9 +62,9 @@ describe('a newcomer, in English on a phone', () => {
 
 describe('a forgotten password, in Swedish on a desktop', () => {
   it('asks for a link, copies it, sets a new password and logs in with it', async () => {
-    const context = await browser.newContext({ ...DESKTOP, locale: 'sv-SE', permissions: ['clipboard-read', 'clipboard-write'] });
+    const context = await env.browser.newContext({ ...DESKTOP, locale: 'sv-SE', permissions: ['clipboard-read', 'clipboard-write'] });
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/auth`);
+    await page.goto(`${env.server.url}/auth`);
     await page.getByRole('tab', { name: 'Skapa konto' }).click();
     const form = visiblePanel(page);
     await form.getByLabel('Användarnamn', { exact: true }).fill('glomsk');
@@ -79,11 +72,11 @@ describe('a forgotten password, in Swedish on a desktop', () => {
     await form.getByLabel('Lösenord', { exact: true }).fill('första-lösenordet');
     await form.getByLabel('Bekräfta lösenord').fill('första-lösenordet');
     await form.getByRole('button', { name: 'Skapa konto' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${env.server.url}/`);
     await page.getByRole('button', { name: 'Kontomeny' }).click();
     await page.getByRole('menuitem', { name: 'Logga ut' }).click();
 
-    await page.goto(`${server.url}/forgot-password`);
+    await page.goto(`${env.server.url}/forgot-password`);
     await page.locator('main').getByLabel('E-post', { exact: true }).fill('inte-en-adress');
     await page.getByRole('button', { name: /Skicka/ }).click();
     await expect.poll(() => page.locator('body').textContent()).toContain('Ange en giltig e-postadress');
@@ -105,7 +98,7 @@ describe('a forgotten password, in Swedish on a desktop', () => {
     await login.getByLabel('Användarnamn eller e-post').fill('glomsk');
     await login.getByLabel('Lösenord', { exact: true }).fill('andra-lösenordet');
     await login.getByRole('button', { name: 'Logga in' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${env.server.url}/`);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,22 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../api/test/support/test-server.js';
-import { DESKTOP, launchBrowser, openPage } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, openPage, seededServerAndBrowser } from './support/browser.js';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => { [server, browser] = await Promise.all([startTestServer({ seed: true }), launchBrowser()]); });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = seededServerAndBrowser();
 
 describe('the episode player', () => {
   it('plays a real episode, skips 15 s, seeks, and shows the time as m:ss', async () => {
-    const episode = (await server.db('podcasts').where({ premium: false }).orderBy('id').first()) as { id: number };
-    const context = await browser.newContext({ ...DESKTOP, locale: 'en-GB' });
+    const episode = (await env.server.db('podcasts').where({ premium: false }).orderBy('id').first()) as { id: number };
+    const context = await env.browser.newContext({ ...DESKTOP, locale: 'en-GB' });
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/podcast/${episode.id}`);
+    await page.goto(`${env.server.url}/podcast/${episode.id}`);
     const audio = page.locator('audio');
     await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.readyState)).toBeGreaterThanOrEqual(1);
     expect(await audio.evaluate((element: HTMLAudioElement) => element.volume)).toBeCloseTo(0.75);
@@ -39,10 +31,10 @@ describe('the episode player', () => {
   });
 
   it('shows the lock and a Subscribe call to action on a premium episode', async () => {
-    const premium = (await server.db('podcasts').where({ premium: true }).first()) as { id: number };
-    const context = await browser.newContext({ ...DESKTOP, locale: 'en-GB' });
+    const premium = (await env.server.db('podcasts').where({ premium: true }).first()) as { id: number };
+    const context = await env.browser.newContext({ ...DESKTOP, locale: 'en-GB' });
     const { page } = await openPage(context);
-    await page.goto(`${server.url}/podcast/${premium.id}`);
+    await page.goto(`${env.server.url}/podcast/${premium.id}`);
     await expect.poll(() => page.locator('body').textContent()).toContain('This episode is for subscribers');
     expect(await page.locator('audio').count()).toBe(0);
     expect(await page.locator('main').getByRole('link', { name: 'Subscribe', exact: true }).getAttribute('href')).toBe('/subscribe');

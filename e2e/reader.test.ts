@@ -1,16 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../api/test/support/test-server.js';
-import { DESKTOP, PHONE, launchBrowser, openPage } from './support/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, openPage, seededServerAndBrowser } from './support/browser.js';
 
-let server: TestServer;
-let browser: Browser;
+const env = seededServerAndBrowser();
 let ids: { article: number; premium: number; episode: number; series: number; person: number; video: string };
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ seed: true }), launchBrowser()]);
-  const first = async (table: string, where: Record<string, unknown> = {}) => (await server.db(table).where(where).orderBy('id').first()) as Record<string, unknown>;
+  const first = async (table: string, where: Record<string, unknown> = {}) => (await env.server.db(table).where(where).orderBy('id').first()) as Record<string, unknown>;
   ids = {
     article: Number((await first('articles', { premium: false })).id),
     premium: Number((await first('articles', { premium: true })).id),
@@ -19,10 +15,6 @@ beforeAll(async () => {
     person: Number((await first('people_profiles')).id),
     video: String((await first('custom_videos')).slug),
   };
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('every reader route', () => {
@@ -36,10 +28,10 @@ describe('every reader route', () => {
 
   it('serves server-rendered content with status 200, hydrates without errors, and passes axe on phone and desktop', async () => {
     for (const device of [PHONE, DESKTOP]) {
-      const context = await browser.newContext({ ...device, locale: 'sv-SE' });
+      const context = await env.browser.newContext({ ...device, locale: 'sv-SE' });
       const { page, errors } = await openPage(context);
       for (const [path, selector] of routes()) {
-        const response = await page.goto(server.url + path, { waitUntil: 'load' });
+        const response = await page.goto(env.server.url + path, { waitUntil: 'load' });
         expect(response?.status(), path).toBe(200);
         await expect.poll(() => page.locator(selector).first().isVisible(), { timeout: 5000 }).toBe(true);
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
@@ -52,10 +44,10 @@ describe('every reader route', () => {
   });
 
   it('answers unknown paths and unknown subjects with status 404 and a not-found page', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await env.browser.newContext(DESKTOP);
     const { page } = await openPage(context);
     for (const path of ['/finns-inte', '/article/999999', '/podcast/999999', '/podcast-series/999999', '/people/999999']) {
-      const response = await page.goto(server.url + path);
+      const response = await page.goto(env.server.url + path);
       expect(response?.status(), path).toBe(404);
       await expect.poll(() => page.locator('h1').first().textContent()).toBeTruthy();
     }
@@ -63,16 +55,16 @@ describe('every reader route', () => {
   });
 
   it('carries the title, description, canonical URL and Open Graph image of an article in its HTML', async () => {
-    const html = await (await fetch(`${server.url}/article/${ids.article}`)).text();
-    const title = String((await server.db('articles').where({ id: ids.article }).first()).title);
+    const html = await (await fetch(`${env.server.url}/article/${ids.article}`)).text();
+    const title = String((await env.server.db('articles').where({ id: ids.article }).first()).title);
     expect(html).toContain(`<title>${title.replace(/&/g, '&amp;')} – Redaktion</title>`);
     expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/uploads\//);
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/article\/\d+">/);
   });
 
   it('locks a premium article for readers, in the HTML too', async () => {
-    const html = await (await fetch(`${server.url}/article/${ids.premium}`)).text();
-    const content = String((await server.db('articles').where({ id: ids.premium }).first()).content);
+    const html = await (await fetch(`${env.server.url}/article/${ids.premium}`)).text();
+    const content = String((await env.server.db('articles').where({ id: ids.premium }).first()).content);
     expect(html).not.toContain(content.split('\n\n')[1]!.slice(0, 60));
     expect(html).toMatch(/paywall/);
   });
@@ -80,12 +72,12 @@ describe('every reader route', () => {
 
 describe('reading in two languages and two themes', () => {
   it('follows the browser language first, and the reader can switch language and dark mode in settings', async () => {
-    const context = await browser.newContext({ ...DESKTOP, locale: 'en-GB' });
+    const context = await env.browser.newContext({ ...DESKTOP, locale: 'en-GB' });
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     await expect.poll(() => page.locator('.main-nav').textContent()).toContain('Podcasts');
     // Settings are a signed-in page (contract.md §6): register first, through the form.
-    await page.goto(`${server.url}/auth?returnTo=/dashboard/settings`);
+    await page.goto(`${env.server.url}/auth?returnTo=/dashboard/settings`);
     await page.getByRole('tab', { name: 'Register' }).click();
     const form = page.locator('[role=tabpanel]:visible');
     await form.getByLabel('Username', { exact: true }).fill('sprakbyte');

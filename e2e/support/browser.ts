@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, type TestServer } from '../../api/test/support/test-server.js';
 
 /** The machine's Chromium (Debian's package): Playwright's own download is not used. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,4 +26,15 @@ export async function openPage(context: BrowserContext): Promise<{ page: Page; e
     if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text());
   });
   return { page, errors };
+}
+
+/** The whole server on a fresh seeded database and the machine's Chromium, for one test file. */
+export function seededServerAndBrowser(): { server: TestServer; browser: Browser } {
+  const env = {} as { server: TestServer; browser: Browser };
+  beforeAll(async () => { [env.server, env.browser] = await Promise.all([startTestServer({ seed: true }), launchBrowser()]); });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
 }
