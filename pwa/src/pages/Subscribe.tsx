@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { apiPaths } from '@redaktion/shared/client';
 import { useServices, useSession } from '../app/context';
@@ -7,7 +7,6 @@ import { ErrorNote, Loading } from '../components/cards';
 import { LOCALE_TAGS, useI18n } from '../i18n';
 import type { MessageKey } from '../i18n/en';
 import { isSubscriber } from '../state/session';
-import { toast } from '../state/toasts';
 import { authLink, safeReturnTo, serverMessage } from './dashboard/form-fields';
 import '../styles/account.css';
 
@@ -26,56 +25,26 @@ const PLANS: { plan: Plan; price: number; per: MessageKey; features: MessageKey[
 ];
 const planName = (plan: Plan): MessageKey => (plan === 'yearly' ? 'subscribe.yearly' : 'subscribe.monthly');
 
-/** The little of Stripe.js this page uses, read from the global the script defines (no package, no global typing). */
-interface StripeJs {
-  elements(options: { clientSecret: string }): { create(type: 'payment'): { mount(target: HTMLElement): void; destroy(): void } };
-  confirmPayment(options: { elements: unknown; confirmParams: { return_url: string } }): Promise<{ error?: { message?: string } }>;
-}
-const stripeGlobal = () => (window as unknown as { Stripe?: (key: string) => StripeJs }).Stripe;
+const StripePayment = lazy(() => import('./StripePayment'));
 
 function PaymentStep({ plan, clientSecret, publishableKey, returnTo, onBack }: {
   plan: Plan; clientSecret: string; publishableKey: string | null; returnTo: string | null; onBack(): void;
 }) {
   const { t } = useI18n();
-  const target = useRef<HTMLDivElement>(null);
-  const [stripe, setStripe] = useState<{ js: StripeJs; elements: unknown } | null>(null);
-  const [paying, setPaying] = useState(false);
-
-  useEffect(() => {
-    const Stripe = stripeGlobal();
-    if (!Stripe || !publishableKey || !target.current) return;
-    const js = Stripe(publishableKey);
-    const elements = js.elements({ clientSecret });
-    const element = elements.create('payment');
-    element.mount(target.current);
-    setStripe({ js, elements });
-    return () => element.destroy();
-  }, [clientSecret, publishableKey]);
-
-  async function pay() {
-    if (!stripe) return;
-    setPaying(true);
-    const back = returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : '';
-    const { error } = await stripe.js.confirmPayment({
-      elements: stripe.elements, confirmParams: { return_url: `${window.location.origin}/subscription/success${back}` },
-    });
-    // Without an error Stripe has already left for the return address.
-    if (error) toast(t('subscribe.paymentFailed'), error.message, 'destructive');
-    setPaying(false);
-  }
-
+  const back = returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : '';
   return (
     <section className="account-card payment-step" aria-labelledby="payment-title">
       <h2 id="payment-title">{t('subscribe.paymentTitle')}</h2>
       <p className="muted">{t('subscribe.chosenPlan', { plan: t(planName(plan)) })}</p>
-      <div id="payment-element" ref={target} className="payment-element" data-client-secret={clientSecret}
-        role="group" aria-label={t('subscribe.cardForm')}>
-        {!stripe && <p className="payment-placeholder">{t('subscribe.cardFormLoads')}</p>}
+      <div role="group" aria-label={t('subscribe.cardForm')} data-client-secret={clientSecret}>
+        {publishableKey && (
+          <Suspense fallback={<p className="payment-placeholder">{t('subscribe.cardFormLoads')}</p>}>
+            <StripePayment publishableKey={publishableKey} clientSecret={clientSecret}
+              returnUrl={`${window.location.origin}/subscription/success${back}`} />
+          </Suspense>
+        )}
       </div>
       <div className="actions">
-        <button type="button" className="button button-accent" disabled={!stripe || paying} aria-busy={paying} onClick={() => void pay()}>
-          {t('subscribe.pay')}
-        </button>
         <button type="button" className="button button-ghost" onClick={onBack}>{t('subscribe.otherPlan')}</button>
       </div>
     </section>
