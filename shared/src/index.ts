@@ -6,5 +6,4 @@ export * from './schemas/fields.js';
 export * from './schemas/entities.js';
 export * from './schemas/account.js';
 export * from './schemas/queries.js';
-export * from './routes.js';
 export * from './schemas/admin.js';

@@ -27,10 +27,6 @@ export const httpUrl = (message = 'Must be an http(s) URL') =>
     }
   }, { error: message });
 
-/** An empty string from a form means "no value". */
-export const blankToUndefined = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
-
 export const idParam = z.coerce.number({ error: 'Invalid id' }).int({ error: 'Invalid id' }).positive({ error: 'Invalid id' });
 
 export const paginationQuery = z.object({

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { episodeFormSchema, interviewFormSchema } from './admin.js';
 import { formatClock, relativeTime, minutesToSeconds, secondsToMinutes } from '../helpers/time.js';
 import { slugify } from '../helpers/slug.js';
-import { isClientRoute } from '../routes.js';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
@@ -56,12 +55,5 @@ describe('pure helpers', () => {
   it('makes slugs from Swedish titles', () => {
     expect(slugify('Åsa möter Östersunds äldsta!')).toBe('asa-moter-ostersunds-aldsta');
     expect(slugify('???')).toBe('item');
-  });
-
-  it('knows the client routes', () => {
-    expect(isClientRoute('/article/12')).toBe(true);
-    expect(isClientRoute('/dashboard/reading-list')).toBe(true);
-    expect(isClientRoute('/article/12/extra')).toBe(false);
-    expect(isClientRoute('/nope')).toBe(false);
   });
 });
