@@ -41,3 +41,24 @@ describe('the episode player', () => {
     await context.close();
   });
 });
+
+describe('the home hero', () => {
+  it('shows two videos, moves with the dots, and offers mute and pause', async () => {
+    const context = await env.browser.newContext({ ...DESKTOP, locale: 'en-GB' });
+    const { page, errors } = await openPage(context);
+    await page.goto(`${env.server.url}/`);
+    const hero = page.getByRole('region', { name: 'Featured videos' });
+    const title = hero.locator('h1');
+    const first = await title.textContent();
+    await hero.getByRole('button', { name: 'Show video 2' }).click();
+    await expect.poll(() => title.textContent()).not.toBe(first);
+    expect(await hero.getByRole('button', { name: /Show video/ }).count()).toBe(2);
+    await hero.hover();
+    const mute = hero.getByRole('button', { name: 'Unmute' });
+    await mute.click();
+    expect(await hero.getByRole('button', { name: 'Mute' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await hero.getByRole('link', { name: 'Watch Now' }).getAttribute('href')).toMatch(/^\/watch\//);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
