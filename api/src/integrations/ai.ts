@@ -6,7 +6,7 @@ import type { Db } from '../db/connection.js';
 import { nowIso } from '../db/values.js';
 import { notConfigured } from '../http/errors.js';
 import type { ImageStore, StoredImage } from '../services/image-store.js';
-import { providerError } from './provider.js';
+import { callProvider, providerError } from './provider.js';
 
 const WORDS_PER_MINUTE = 200;
 
@@ -44,16 +44,11 @@ export function createAiGenerator(db: Db, config: Config, images: ImageStore) {
     return client;
   };
 
-  async function call<T>(work: (api: OpenAI) => Promise<T>): Promise<T> {
+  const call = <T>(work: (api: OpenAI) => Promise<T>): Promise<T> => {
     const api = openai();
-    try {
-      return await work(api);
-    } catch (error) {
-      if (error instanceof OpenAI.APIConnectionTimeoutError) throw providerError('AI provider', 'the request timed out');
-      if (error instanceof OpenAI.APIError) throw providerError('AI provider', error.message);
-      throw error;
-    }
-  }
+    return callProvider('AI provider', (error) => (error instanceof OpenAI.APIConnectionTimeoutError ? 'the request timed out'
+      : error instanceof OpenAI.APIError ? error.message : null), () => work(api));
+  };
 
   /** Asks for JSON in a schema and checks the reply against it. */
   async function structured<T>(model: string, name: string, schema: z.ZodType<T>, system: string, user: string): Promise<T> {

@@ -5,5 +5,19 @@ import { HttpError } from '../http/errors.js';
 export const providerError = (provider: string, message: string) =>
   new HttpError(502, `${provider}: ${message}`, ERROR_CODES.providerFailed);
 
+/**
+ * Runs a call through a provider's SDK: an error the SDK raised (as `describe` recognises it) becomes
+ * a 502 with the provider's message; anything else is ours and passes on.
+ */
+export async function callProvider<T>(provider: string, describe: (error: unknown) => string | null, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const message = describe(error);
+    if (message !== null) throw providerError(provider, message);
+    throw error;
+  }
+}
+
 /** The origin of an overridable base URL, or the provider's own. */
 export const originOf = (base: string | null, fallback: string): string => (base ? new URL(base).origin : fallback);

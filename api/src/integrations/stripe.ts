@@ -5,7 +5,7 @@ import type { Db } from '../db/connection.js';
 import { nowIso } from '../db/values.js';
 import { badRequest, notConfigured, notFound } from '../http/errors.js';
 import type { UserRow } from '../services/users.js';
-import { providerError } from './provider.js';
+import { callProvider, providerError } from './provider.js';
 
 const LOOKUP_KEYS: Record<SubscriptionPlan, string> = { monthly: 'redaktion_premium_monthly', yearly: 'redaktion_premium_yearly' };
 const INTERVALS: Record<SubscriptionPlan, 'month' | 'year'> = { monthly: 'month', yearly: 'year' };
@@ -27,15 +27,10 @@ export function createStripeBilling(db: Db, config: Config) {
   };
 
   /** Runs a Stripe call; its failures become 502 with Stripe's message. */
-  async function call<T>(work: (api: Stripe) => Promise<T>): Promise<T> {
+  const call = <T>(work: (api: Stripe) => Promise<T>): Promise<T> => {
     const api = stripe();
-    try {
-      return await work(api);
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeError) throw providerError('Stripe', error.message);
-      throw error;
-    }
-  }
+    return callProvider('Stripe', (error) => (error instanceof Stripe.errors.StripeError ? error.message : null), () => work(api));
+  };
 
   const prices = new Map<SubscriptionPlan, string>();
   /**

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { apiPaths } from '@redaktion/shared/client';
+import { secondsToMinutes } from '@redaktion/shared/time';
 import { ErrorNote, Loading, Picture } from '../../components/cards';
 import { useApi } from '../../data/api-cache';
 import { formatDate, useI18n } from '../../i18n';
@@ -52,7 +53,7 @@ export function SavedPodcasts() {
               <div className="saved-body">
                 <h2 className="saved-title">{episode.title}</h2>
                 <p className="meta">
-                  {t('common.minutes', { n: Math.floor(episode.duration / 60) })} · {formatDate(episode.publishedAt, locale, { dateStyle: 'medium' })}
+                  {t('common.minutes', { n: secondsToMinutes(episode.duration) })} · {formatDate(episode.publishedAt, locale, { dateStyle: 'medium' })}
                 </p>
               </div>
               <Link to={`/podcast/${episode.id}`} className="button button-ghost" aria-label={`${t('dashboard.listenNow')}: ${episode.title}`}>
