@@ -22,6 +22,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'] } },
       { test: { name: 'pwa', include: ['pwa/src/**/*.test.ts'] } },
+      // Components (the admin forms) rendered in jsdom with Testing Library.
+      { test: { name: 'pwa-components', include: ['pwa/src/**/*.test.tsx'], environment: 'jsdom' } },
       apiProject('sqlite'),
       // The reader PWA in the machine's Chromium, against the whole server on SQLite.
       { test: { name: 'e2e', include: ['e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false } },

@@ -1,20 +1,12 @@
-import { Link } from 'react-router-dom';
-import { useSession } from '../app/context';
-import { Loading } from '../components/cards';
-import { isStaff } from '../state/session';
+import { useMemo } from 'react';
+import { useServices } from '../app/context';
+import { AdminScreens } from './AdminScreens';
+import { browserPlatform } from './browser-platform';
+import './admin.css';
 
-/** The admin area's entry: its screens come with the admin-screens issue; the access rule is already here. */
+/** The PWA's entry to the admin chunk: the admin screens on the browser's platform. */
 export default function AdminApp() {
-  const { user, status } = useSession();
-  if (status === 'loading') return <Loading />;
-  if (!isStaff(user)) {
-    return (
-      <div className="container not-found">
-        <h1>Access Denied</h1>
-        <p>You need admin privileges to access this page.</p>
-        <Link to="/" className="button">Return Home</Link>
-      </div>
-    );
-  }
-  return <div className="container"><h1>Admin Dashboard</h1></div>;
+  const { api } = useServices();
+  const platform = useMemo(() => browserPlatform(api), [api]);
+  return <AdminScreens platform={platform} />;
 }

@@ -1,0 +1,83 @@
+import { useRef, type ComponentType, type KeyboardEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useSession } from '../app/context';
+import { useAdminQuery } from './data';
+import { useAdminT, type AdminKey } from './i18n';
+import { useAdminClient } from './platform';
+import { AdsTab } from './tabs/Ads';
+import { AiTab } from './tabs/AiCards';
+import { ApprovalsTab } from './tabs/Approvals';
+import { ArticlesTab } from './tabs/Articles';
+import { InterviewsTab } from './tabs/Interviews';
+import { OverviewTab } from './tabs/Overview';
+import { PodcastsTab } from './tabs/Podcasts';
+import { SettingsTab } from './tabs/Settings';
+import { StaffTab } from './tabs/Staff';
+import { UsersTab } from './tabs/Users';
+
+const TABS: { id: string; label: AdminKey; Component: ComponentType; superAdminOnly?: boolean }[] = [
+  { id: 'overview', label: 'tab.overview', Component: OverviewTab },
+  { id: 'articles', label: 'tab.articles', Component: ArticlesTab },
+  { id: 'podcasts', label: 'tab.podcasts', Component: PodcastsTab },
+  { id: 'ads', label: 'tab.ads', Component: AdsTab },
+  { id: 'people', label: 'tab.people', Component: InterviewsTab },
+  { id: 'journalists', label: 'tab.journalists', Component: StaffTab },
+  { id: 'approvals', label: 'tab.approvals', Component: ApprovalsTab },
+  { id: 'ai-generator', label: 'tab.ai-generator', Component: AiTab },
+  { id: 'settings', label: 'tab.settings', Component: SettingsTab },
+  { id: 'users', label: 'tab.users', Component: UsersTab, superAdminOnly: true },
+];
+
+/** Approvals' query key: the tab badge and the Approvals tab share one read. */
+export const PENDING_KEY = '/api/admin/approvals/pending';
+
+/** /admin: the tabs of admin-area.md §2, the current one in `?tab=` so that a reload or a link keeps it. */
+export function AdminDashboard() {
+  const t = useAdminT();
+  const { user } = useSession();
+  const admin = useAdminClient();
+  const [search, setSearch] = useSearchParams();
+  const tabs = TABS.filter((tab) => !tab.superAdminOnly || user?.role === 'super_admin');
+  const current = tabs.find((tab) => tab.id === search.get('tab')) ?? tabs[0]!;
+  const pending = useAdminQuery(PENDING_KEY, admin.approvals.pending).data?.length ?? 0;
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const select = (id: string) => setSearch(id === 'overview' ? {} : { tab: id });
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = (index + step + tabs.length) % tabs.length;
+    select(tabs[next]!.id);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <div className="container admin">
+      <header className="admin-header">
+        <div>
+          <Link to="/" className="admin-back">← {t('admin.backHome')}</Link>
+          <h1>{t('admin.title')}</h1>
+          <p className="admin-subtitle">{t('admin.subtitle')}</p>
+        </div>
+        <span className="badge admin-role-badge">{user?.role === 'super_admin' ? t('admin.superAdmin') : t('admin.admin')}</span>
+      </header>
+      <div role="tablist" aria-label={t('admin.tabs')} className="admin-tabs">
+        {tabs.map((tab, index) => (
+          <button key={tab.id} type="button" role="tab" id={`admin-tab-${tab.id}`} aria-controls="admin-panel"
+            aria-selected={tab === current} tabIndex={tab === current ? 0 : -1}
+            ref={(element) => { tabRefs.current[index] = element; }}
+            onClick={() => select(tab.id)} onKeyDown={(event) => onKeyDown(event, index)} className="admin-tab">
+            {t(tab.label)}
+            {tab.id === 'approvals' && pending > 0 && (
+              <span className="admin-count-badge" aria-label={t('approvals.badge', { n: pending })}>{pending}</span>
+            )}
+          </button>
+        ))}
+      </div>
+      <section role="tabpanel" id="admin-panel" aria-labelledby={`admin-tab-${current.id}`} className="admin-panel">
+        <current.Component />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * The Swedish words for the English messages that come from the shared zod schemas and the server
+ * (validation, upload checks). The schemas keep the spec's English as the one source of truth; the
+ * admin screens translate the ones they know and show any other as it came.
+ */
+export const svMessages: Record<string, string> = {
+  'Title is required': 'Titel krävs',
+  'Content is required': 'Innehåll krävs',
+  'Excerpt is required': 'Ingress krävs',
+  'Category is required': 'Kategori krävs',
+  'Author is required': 'Författare krävs',
+  'Read time must be at least 1 minute': 'Lästiden måste vara minst 1 minut',
+  'Read time must be at most 60 minutes': 'Lästiden får vara högst 60 minuter',
+  'Episode title is required': 'Avsnittets titel krävs',
+  'Description is required': 'Beskrivning krävs',
+  'Duration must be greater than 0': 'Längden måste vara större än 0',
+  'Duration must be at least 1 minute': 'Längden måste vara minst 1 minut',
+  'Episode number is required': 'Avsnittsnummer krävs',
+  'Audio file is required': 'Ljudfil krävs',
+  'Please select a podcast series': 'Välj en poddserie',
+  'Series title is required': 'Seriens titel krävs',
+  'Cover image is required': 'Omslagsbild krävs',
+  'Name is required': 'Namn krävs',
+  'Valid email required': 'Giltig e-postadress krävs',
+  'Article title is required': 'Artikelns titel krävs',
+  'Article excerpt is required': 'Artikelns ingress krävs',
+  'Article content is required': 'Artikelns innehåll krävs',
+  'Profile image is required': 'Profilbild krävs',
+  'Read time is required': 'Lästid krävs',
+  'Duration is required': 'Längd krävs',
+  'End date must be after the start date': 'Slutdatum måste vara efter startdatum',
+  'Link must be an http(s) URL': 'Länken måste vara en http(s)-adress',
+  'Social links must be http(s) URLs': 'Sociala länkar måste vara http(s)-adresser',
+  'Image must be an uploaded file or an http(s) URL': 'Bilden måste vara en uppladdad fil eller en http(s)-adress',
+  'Please fill in all fields and select a video file.': 'Fyll i alla fält och välj en videofil.',
+  'Duration must look like 5:30': 'Längden skrivs som 5:30',
+  'Please enter a topic for the article': 'Skriv ett ämne för artikeln',
+  'Please enter a search term': 'Skriv ett sökord',
+  'Category name is required': 'Kategorinamn krävs',
+};

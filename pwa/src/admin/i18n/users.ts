@@ -1,0 +1,5 @@
+import { area } from './area';
+
+export const users = area({
+}, {
+});

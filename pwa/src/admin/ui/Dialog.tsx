@@ -1,0 +1,50 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useAdminT } from '../i18n';
+
+/**
+ * A modal dialog on the native <dialog> element: it traps focus, closes on Escape and returns focus to the
+ * opener by itself. Named by its title (contract.md §6).
+ */
+export function Dialog({ open, title, onClose, children, wide = false }: {
+  open: boolean; title: string; onClose(): void; children: ReactNode; wide?: boolean;
+}) {
+  const t = useAdminT();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className={`admin-dialog${wide ? ' admin-dialog-wide' : ''}`} aria-labelledby={titleId}
+      onClose={onClose} onCancel={(event) => { event.preventDefault(); onClose(); }}>
+      {open && (
+        <>
+          <header className="admin-dialog-header">
+            <h2 id={titleId}>{title}</h2>
+            <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>×</button>
+          </header>
+          <div className="admin-dialog-body">{children}</div>
+        </>
+      )}
+    </dialog>
+  );
+}
+
+/** "Are you sure?" before a delete; `busy` disables the buttons while the call runs. */
+export function ConfirmDialog({ open, message, onConfirm, onClose, busy = false }: {
+  open: boolean; message: string; onConfirm(): void; onClose(): void; busy?: boolean;
+}) {
+  const t = useAdminT();
+  return (
+    <Dialog open={open} title={t('common.confirmTitle')} onClose={onClose}>
+      <p>{message}</p>
+      <div className="admin-form-actions">
+        <button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>{t('common.cancel')}</button>
+        <button type="button" className="button button-danger" onClick={onConfirm} disabled={busy}>{t('common.delete')}</button>
+      </div>
+    </Dialog>
+  );
+}
