@@ -1,27 +1,59 @@
 import { StrictMode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import type { User } from '@redaktion/shared';
 import { createApiClient } from '@redaktion/shared/client';
 import { App } from './app/App';
 import { AppProviders, type AppServices } from './app/context';
 import { ApiCache, type Entry } from './data/api-cache';
-import type { Locale } from './i18n';
+import { localeFromAcceptLanguage, type Locale } from './i18n';
+import { createDevice } from './offline/device';
+import { lastKnownUser, rememberUser } from './offline/last-user';
+import { useNetwork, watchNetwork } from './offline/network';
+import { flushOutbox } from './offline/outbox';
+import { registerServiceWorker } from './offline/service-worker';
 import { createSessionStore } from './state/session';
-import { createSettingsStore } from './state/settings';
+import { createSettingsStore, parsePrefsCookie } from './state/settings';
 import './styles/main.css';
 
 /** What the server rendered with: the API answers, the user and the language and theme. */
 interface Boot { cache: Record<string, Entry>; user: User | null | undefined; locale: Locale; darkMode: boolean }
 
-const boot = JSON.parse(document.getElementById('__BOOT__')?.textContent ?? '{}') as Partial<Boot>;
+/**
+ * Two ways in: a page the server rendered (hydrate it with the answers it carries), or the app shell the
+ * service worker serves when there is no network (render from the device's storage).
+ */
+const root = document.getElementById('root')!;
+const rendered = root.firstElementChild !== null;
+const boot = (rendered ? JSON.parse(document.getElementById('__BOOT__')?.textContent ?? '{}') : {}) as Partial<Boot>;
+const prefs = parsePrefsCookie(document.cookie);
+
 const api = createApiClient();
+const device = createDevice();
 const services: AppServices = {
   api,
-  cache: new ApiCache(api, boot.cache ?? {}),
-  session: createSessionStore(boot.user),
-  settings: createSettingsStore({ locale: boot.locale ?? 'sv', darkMode: boot.darkMode ?? false }),
+  cache: new ApiCache(api, boot.cache ?? {}, { store: device.responses, onNetwork: (ok) => useNetwork.getState().reachable(ok) }),
+  session: createSessionStore(boot.user, { remember: rememberUser, last: lastKnownUser }),
+  settings: createSettingsStore({
+    locale: boot.locale ?? prefs.locale ?? localeFromAcceptLanguage(navigator.language),
+    darkMode: boot.darkMode ?? prefs.darkMode ?? false,
+  }),
+  device,
 };
+
+if (rendered) {
+  if (boot.user !== undefined) rememberUser(boot.user);
+} else {
+  document.documentElement.lang = services.settings.getState().locale;
+  document.documentElement.dataset.theme = services.settings.getState().darkMode ? 'dark' : 'light';
+}
+
+watchNetwork(() => {
+  services.cache.revalidate();
+  void services.session.getState().refresh(api);
+  void flushOutbox(services);
+});
+void flushOutbox(services);
 
 // reader-area.md §8: runtime errors and unhandled rejections are logged, never shown raw.
 window.addEventListener('unhandledrejection', (event) => {
@@ -29,13 +61,19 @@ window.addEventListener('unhandledrejection', (event) => {
   event.preventDefault();
 });
 
-hydrateRoot(
-  document.getElementById('root')!,
+const app = (
   <StrictMode>
     <AppProviders services={services}>
       <BrowserRouter>
         <App />
       </BrowserRouter>
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+if (rendered) hydrateRoot(root, app);
+else createRoot(root).render(app);
+
+// The answers the page was rendered with go to the device once the page is up, not before.
+if (rendered) setTimeout(() => services.cache.keepOnDevice(), 0);
+
+registerServiceWorker();

@@ -83,6 +83,7 @@ export function clientApp(distDir: string) {
     ctx.set('Vary', 'Cookie, Accept-Language');
     ctx.body = app.template
       .replace('<html lang="sv" data-theme="light">', `<html lang="${page.htmlAttributes.lang}" data-theme="${page.htmlAttributes.theme}">`)
+      .replace('/manifest.sv.webmanifest', `/manifest.${page.htmlAttributes.lang}.webmanifest`)
       .replace('<!--app-head-->', page.head)
       .replace('<!--app-html-->', page.html)
       .replace('<!--app-boot-->', page.boot);

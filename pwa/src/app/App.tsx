@@ -2,6 +2,9 @@ import { useEffect } from 'react';
 import { Route, Routes, matchRoutes, useLocation } from 'react-router-dom';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
+import { MiniPlayer } from '../components/MiniPlayer';
+import { OfflineBar } from '../components/OfflineBar';
+import { PlayerHost } from '../components/PlayerHost';
 import { Toaster } from '../components/Toaster';
 import { Loading } from '../components/cards';
 import { useIsClient } from '../data/api-cache';
@@ -48,6 +51,7 @@ export function App() {
   return (
     <>
       <Header />
+      <OfflineBar />
       <main id="main" tabIndex={-1}>
         <Routes>
           {routes.map(({ path, Component, clientOnly }) => (
@@ -57,6 +61,8 @@ export function App() {
         </Routes>
       </main>
       <Footer />
+      <MiniPlayer />
+      <PlayerHost />
       <Toaster />
       <TitleKeeper />
     </>

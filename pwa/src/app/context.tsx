@@ -5,6 +5,7 @@ import { ApiCache, ApiCacheProvider } from '../data/api-cache';
 import { I18nProvider } from '../i18n';
 import type { SessionStore } from '../state/session';
 import type { SettingsStore } from '../state/settings';
+import type { Device } from '../offline/device';
 
 /** Everything a page needs from its surroundings, made per request on the server and once in the browser. */
 export interface AppServices {
@@ -12,6 +13,8 @@ export interface AppServices {
   cache: ApiCache;
   session: SessionStore;
   settings: SettingsStore;
+  /** The device's storage (IndexedDB): in the browser only. */
+  device?: Device;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);

@@ -1,12 +1,11 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { clampSeek, formatClock } from '@redaktion/shared/time';
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import type { Episode } from '@redaktion/shared';
+import { formatClock } from '@redaktion/shared/time';
+import { useServices } from '../app/context';
 import { useI18n } from '../i18n';
+import { SKIP_SECONDS, SPEEDS, usable, usePlayer } from '../state/player';
 
-/** Skip on audio (reader-area.md §9) and the starting volume. */
-export const SKIP_SECONDS = 15;
-export const DEFAULT_VOLUME = 75;
-
-const usable = (duration: number) => Number.isFinite(duration) && duration > 0;
+export { DEFAULT_VOLUME, SKIP_SECONDS, isLoadFailure } from '../state/player';
 
 /** The time a seek slider position (0 to 100) stands for. */
 export function percentToTime(percent: number, duration: number): number {
@@ -21,80 +20,64 @@ export function timeToPercent(time: number, duration: number): number {
   return Math.round(percent * 10) / 10;
 }
 
-/** A play() that failed because the file cannot be played (not because the browser wanted a gesture or a pause came first). */
-export const isLoadFailure = (error: unknown) =>
-  !(error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'AbortError'));
+/** Where an episode's audio comes from: the device when it was downloaded, else the server. Null until known. */
+function useSource(episode: Episode): { src: string; fromDevice: boolean } | null {
+  const { device } = useServices();
+  const [source, setSource] = useState<{ src: string; fromDevice: boolean } | null>(null);
+  useEffect(() => {
+    let live = true;
+    const server = { src: episode.audioUrl!, fromDevice: false };
+    const loaded = usePlayer.getState();
+    // The episode already in the player keeps its source, so coming back to its page does not restart it.
+    if (loaded.track?.id === episode.id) return setSource({ src: loaded.track.src, fromDevice: loaded.fromDevice });
+    if (!device) return setSource(server);
+    void device.open().then((db) => db.downloads.get(episode.id)).then(
+      (download) => live && setSource(download ? { src: URL.createObjectURL(download.blob), fromDevice: true } : server),
+      () => live && setSource(server),
+    );
+    return () => {
+      live = false;
+    };
+  }, [device, episode.id, episode.audioUrl]);
+  return source;
+}
 
 /**
- * The episode player (reader-area.md §2, §4): a native <audio> driven by React. States: playing, paused,
- * ended (back to not playing) and error ('Unable to load audio file', every control disabled).
+ * The episode player (reader-area.md §2, §4): play and pause, skip 15 s, seek, volume, speed, m:ss times,
+ * and the error state ('Unable to load audio file', every control disabled). It drives the app's one audio
+ * element (state/player): opening an episode loads it unless another one is playing, which goes on until
+ * the reader presses play here.
  */
-export function AudioPlayer({ src, title, duration: durationHint = 0 }: { src: string; title: string; duration?: number }) {
+export function AudioPlayer({ episode }: { episode: Episode }) {
   const { t } = useI18n();
-  const audio = useRef<HTMLAudioElement>(null);
-  const [playing, setPlaying] = useState(false);
-  const [current, setCurrent] = useState(0);
-  const [duration, setDuration] = useState(0);
-  const [volume, setVolume] = useState(DEFAULT_VOLUME);
-  const [failed, setFailed] = useState(false);
-
-  // A new file starts over.
-  useEffect(() => {
-    setPlaying(false);
-    setCurrent(0);
-    setDuration(0);
-    setFailed(false);
-  }, [src]);
-
-  // Events that fired before hydration are read from the element itself.
-  useEffect(() => {
-    const element = audio.current;
-    if (!element) return;
-    element.volume = volume / 100;
-    if (element.error) setFailed(true);
-    if (element.readyState >= 1 && usable(element.duration)) setDuration(element.duration);
-  }, [src]); // once per file; the volume effect below follows changes
+  const source = useSource(episode);
+  const player = usePlayer();
+  const bound = player.track?.id === episode.id;
 
   useEffect(() => {
-    if (audio.current) audio.current.volume = volume / 100;
-  }, [volume]);
+    if (!source) return;
+    const { track, playing } = usePlayer.getState();
+    if (!track || !playing || track.id === episode.id) {
+      usePlayer.getState().open({ id: episode.id, title: episode.title, imageUrl: episode.imageUrl, duration: episode.duration }, source.src, source.fromDevice);
+    }
+  }, [source, episode.id, episode.title, episode.imageUrl, episode.duration]);
 
-  const total = usable(duration) ? duration : durationHint;
+  const playing = bound && player.playing;
+  const current = bound ? player.current : 0;
+  const duration = bound ? player.duration : 0;
+  const failed = bound && player.failed;
+  const total = usable(duration) ? duration : episode.duration;
   const disabled = failed;
 
   function toggle() {
-    const element = audio.current;
-    if (!element || failed) return;
-    if (element.paused || element.ended) {
-      void element.play().catch((error: unknown) => {
-        setPlaying(false);
-        if (isLoadFailure(error)) setFailed(true);
-      });
-    } else {
-      element.pause();
-    }
-  }
-
-  function skip(delta: number) {
-    const element = audio.current;
-    if (!element || failed) return;
-    const next = clampSeek(element.currentTime, delta, element.duration);
-    element.currentTime = next;
-    setCurrent(next);
-  }
-
-  function seek(percent: number) {
-    const element = audio.current;
-    if (!element || failed || !usable(element.duration)) return;
-    const next = percentToTime(percent, element.duration);
-    element.currentTime = next;
-    setCurrent(next);
+    if (bound) player.toggle();
+    else if (source) player.open({ id: episode.id, title: episode.title, imageUrl: episode.imageUrl, duration: episode.duration }, source.src, source.fromDevice, true);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== ' ' && event.key !== 'Spacebar') return;
     // A focused button answers the space key itself.
-    if (event.target instanceof HTMLButtonElement) return;
+    if (event.target instanceof HTMLButtonElement || event.target instanceof HTMLSelectElement) return;
     event.preventDefault();
     toggle();
   }
@@ -103,47 +86,43 @@ export function AudioPlayer({ src, title, duration: durationHint = 0 }: { src: s
   const totalText = formatClock(total);
 
   return (
-    <div className={`audio-player${playing ? ' is-playing' : ''}${failed ? ' is-failed' : ''}`} role="group" aria-label={`${t('player.label')}: ${title}`}
+    <div className={`audio-player${playing ? ' is-playing' : ''}${failed ? ' is-failed' : ''}`} role="group" aria-label={`${t('player.label')}: ${episode.title}`}
       tabIndex={0} onKeyDown={onKeyDown}>
-      <audio ref={audio} src={src} preload="metadata"
-        onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
-        onEnded={() => setPlaying(false)}
-        onTimeUpdate={(event) => setCurrent(event.currentTarget.currentTime)}
-        onLoadedMetadata={(event) => usable(event.currentTarget.duration) && setDuration(event.currentTarget.duration)}
-        onDurationChange={(event) => usable(event.currentTarget.duration) && setDuration(event.currentTarget.duration)}
-        onError={() => {
-          setFailed(true);
-          setPlaying(false);
-        }}
-      />
       <div className="audio-player-buttons">
-        <button type="button" className="icon-button audio-skip" onClick={() => skip(-SKIP_SECONDS)} disabled={disabled} aria-label={t('player.back15')}>
+        <button type="button" className="icon-button audio-skip" onClick={() => player.skip(-SKIP_SECONDS)} disabled={disabled || !bound} aria-label={t('player.back15')}>
           <span aria-hidden="true">↺</span><span className="audio-skip-n" aria-hidden="true">15</span>
         </button>
         <button type="button" className="icon-button audio-play" onClick={toggle} disabled={disabled} aria-label={playing ? t('player.pause') : t('player.play')}>
           <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
         </button>
-        <button type="button" className="icon-button audio-skip" onClick={() => skip(SKIP_SECONDS)} disabled={disabled} aria-label={t('player.forward15')}>
+        <button type="button" className="icon-button audio-skip" onClick={() => player.skip(SKIP_SECONDS)} disabled={disabled || !bound} aria-label={t('player.forward15')}>
           <span aria-hidden="true">↻</span><span className="audio-skip-n" aria-hidden="true">15</span>
         </button>
       </div>
       <div className="audio-player-timeline">
         <span className="audio-time"><span className="visually-hidden">{t('player.elapsed')} </span>{elapsedText}</span>
         <input type="range" className="audio-seek" min={0} max={100} step={0.1} value={timeToPercent(current, total)}
-          onChange={(event) => seek(Number(event.currentTarget.value))} disabled={disabled || !usable(duration)}
+          onChange={(event) => player.seekTo(percentToTime(Number(event.currentTarget.value), duration))} disabled={disabled || !bound || !usable(duration)}
           aria-label={t('player.seek')} aria-valuetext={`${elapsedText} / ${totalText}`} />
         <span className="audio-time"><span className="visually-hidden">{t('player.total')} </span>{totalText}</span>
       </div>
       <div className="audio-player-volume">
         <label className="audio-volume-label">
-          <span aria-hidden="true">{volume === 0 ? '🔇' : '🔊'}</span>
+          <span aria-hidden="true">{player.volume === 0 ? '🔇' : '🔊'}</span>
           <span className="visually-hidden">{t('player.volume')}</span>
-          <input type="range" className="audio-volume" min={0} max={100} step={1} value={volume}
-            onChange={(event) => setVolume(Number(event.currentTarget.value))} disabled={disabled} aria-valuetext={`${volume}%`} />
+          <input type="range" className="audio-volume" min={0} max={100} step={1} value={player.volume}
+            onChange={(event) => player.setVolume(Number(event.currentTarget.value))} disabled={disabled} aria-valuetext={`${player.volume}%`} />
         </label>
-        <output className="audio-volume-value" aria-hidden="true">{volume}%</output>
+        <output className="audio-volume-value" aria-hidden="true">{player.volume}%</output>
+        <label className="audio-speed">
+          <span className="visually-hidden">{t('player.speed')}</span>
+          <select value={player.rate} onChange={(event) => player.setRate(Number(event.currentTarget.value))} disabled={disabled}>
+            {SPEEDS.map((speed) => <option key={speed} value={speed}>{`${speed}×`}</option>)}
+          </select>
+        </label>
       </div>
+      {bound && player.fromDevice && !failed && <p className="audio-note" role="status">{t('download.offlineBadge')}</p>}
+      {bound && player.resumed && !failed && <p className="audio-note" role="status">{t('player.resumed')}</p>}
       {failed && <p className="error-note audio-error" role="alert">{t('episode.loadFailed')}</p>}
     </div>
   );

@@ -1,6 +1,7 @@
+import { useLogout } from '../app/use-logout';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { useServices, useSession } from '../app/context';
+import { useSession } from '../app/context';
 import { useI18n } from '../i18n';
 import { isStaff } from '../state/session';
 import { toast } from '../state/toasts';
@@ -12,7 +13,6 @@ const SECTIONS = [
 export function Header() {
   const { t } = useI18n();
   const { user } = useSession();
-  const { api, session } = useServices();
   const navigate = useNavigate();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -37,16 +37,7 @@ export function Header() {
     };
   }, [userMenuOpen]);
 
-  async function logout() {
-    try {
-      await api.logout();
-      session.getState().setUser(null);
-      toast(t('auth.loggedOut'), t('auth.loggedOutText'));
-      navigate('/');
-    } catch (error) {
-      toast(t('auth.logoutFailed'), (error as Error).message, 'destructive');
-    }
-  }
+  const logout = useLogout();
 
   const initial = (user?.username?.[0] ?? 'U').toUpperCase();
   const returnTo = encodeURIComponent(location.pathname + location.search);

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Article, Episode } from '@redaktion/shared';
 import { displayMinutes } from '@redaktion/shared/time';
 import { formatDate, formatRelative, useI18n } from '../i18n';
+import { SaveButton } from './SaveButton';
 import type { MessageKey } from '../i18n/en';
 
 export const categoryKey = (category: string) => `category.${category}` as MessageKey;
@@ -38,6 +39,7 @@ export function ArticleCard({ article, variant = 'default', eager = false }: { a
           </p>
         </div>
       </Link>
+      <div className="card-save"><SaveButton subject={{ kind: 'article', item: article }} compact /></div>
     </article>
   );
 }

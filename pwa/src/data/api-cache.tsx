@@ -1,12 +1,32 @@
 import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ApiError, type ApiClient, type ApiPath } from '@redaktion/shared/client';
+import type { ResponseStore } from '../offline/responses';
 
 /**
- * Answers of API reads, by path. The server fills it while rendering a page and sends it along, so
- * the browser hydrates without asking again; afterwards the browser fills it as pages need data.
- * Reads are made once, never refetched on a timer or focus and never retried (reader-area.md §7).
+ * Answers of API reads, by path: the one place every screen reads data from.
+ * - The server fills it while rendering a page and sends it along, so the browser hydrates without asking again.
+ * - In the browser, a read goes to the network and, at the same time, to the device's copy (IndexedDB): the
+ *   device answers first when it has the path, the network's answer replaces it and is kept on the device.
+ *   With no network, the device's copy stays on screen (`savedAt` says how old it is); when the network
+ *   returns, `revalidate()` fetches again what came from the device.
+ * Reads are otherwise made once, never refetched on a timer or focus and never retried (reader-area.md §7).
  */
-export type Entry = { data?: unknown; error?: { status: number; message: string } };
+export type Entry = {
+  data?: unknown;
+  error?: { status: number; message: string };
+  /** Set when the answer came from the device rather than the network: when it was stored. */
+  savedAt?: number;
+};
+
+export interface ApiCacheOptions {
+  /** The device's copy of answers (the browser only). */
+  store?: ResponseStore;
+  /** Told whether each network read reached the server (a failure without an HTTP status means it did not). */
+  onNetwork?: (reachable: boolean) => void;
+}
+
+/** The status of an error that is not an answer from the server: the network could not be reached. */
+export const OFFLINE = 0;
 
 export class ApiCache {
   private entries = new Map<string, Entry>();
@@ -14,7 +34,7 @@ export class ApiCache {
   private listeners = new Set<() => void>();
   private version = 0;
 
-  constructor(readonly client: ApiClient, initial: Record<string, Entry> = {}) {
+  constructor(readonly client: ApiClient, initial: Record<string, Entry> = {}, private readonly options: ApiCacheOptions = {}) {
     for (const [path, entry] of Object.entries(initial)) this.entries.set(path, entry);
   }
 
@@ -25,13 +45,53 @@ export class ApiCache {
   /** Loads a path unless it is loaded or loading. */
   load(path: string): Promise<void> {
     if (this.entries.has(path)) return Promise.resolve();
+    return this.refresh(path);
+  }
+
+  /** Asks the network again for every answer that came from the device or failed for want of a network. */
+  revalidate(): void {
+    for (const [path, entry] of this.entries) {
+      if (entry.savedAt !== undefined || entry.error?.status === OFFLINE) void this.refresh(path);
+    }
+  }
+
+  /** Keeps the current answers on the device (those the server rendered the page with). */
+  keepOnDevice(): void {
+    for (const [path, entry] of this.entries) if (entry.data !== undefined && entry.savedAt === undefined) void this.options.store?.put(path, entry.data);
+  }
+
+  /** Reads a path from the network again (the device's copy shows meanwhile if nothing is on screen). */
+  refresh(path: string): Promise<void> {
     const running = this.pending.get(path);
     if (running) return running;
+    const { store, onNetwork } = this.options;
+    let answered = false;
+    const stored = store?.get(path).catch(() => undefined);
+    void stored?.then((copy) => {
+      if (copy && !answered && !this.entries.has(path)) this.set(path, { data: copy.data, savedAt: copy.savedAt });
+    });
     const promise = this.client.get(path as ApiPath<unknown>)
-      .then((data) => this.set(path, { data }))
-      .catch((error: unknown) => this.set(path, {
-        error: error instanceof ApiError ? { status: error.status, message: error.serverMessage } : { status: 0, message: 'Network response was not ok' },
-      }))
+      .then((data) => {
+        answered = true;
+        onNetwork?.(true);
+        this.set(path, { data });
+        void store?.put(path, data).catch(() => undefined);
+      })
+      .catch(async (error: unknown) => {
+        answered = true;
+        if (error instanceof ApiError) {
+          onNetwork?.(true);
+          // Gone from the server (unpublished, deleted): gone from the device too.
+          if (error.status === 404) void store?.remove(path).catch(() => undefined);
+          this.set(path, { error: { status: error.status, message: error.serverMessage } });
+          return;
+        }
+        onNetwork?.(false);
+        const copy = await stored;
+        if (copy) this.set(path, { data: copy.data, savedAt: copy.savedAt });
+        // An answer already on screen stays there; only a path never answered shows the offline state.
+        else if (this.entries.get(path)?.data === undefined) this.set(path, { error: { status: OFFLINE, message: 'Network response was not ok' } });
+      })
       .finally(() => this.pending.delete(path));
     this.pending.set(path, promise);
     return promise;
@@ -83,6 +143,8 @@ export interface ApiRead<T> {
   data: T | undefined;
   error: { status: number; message: string } | undefined;
   loading: boolean;
+  /** When the data came from the device (no network): the time it was stored. */
+  savedAt: number | undefined;
 }
 
 /** Reads a path; null skips the read. */
@@ -93,14 +155,14 @@ export function useApi<T>(path: ApiPath<T> | null): ApiRead<T> {
   useEffect(() => {
     if (path) void cache.load(path);
   }, [cache, path]);
-  return { data: entry?.data as T | undefined, error: entry?.error, loading: Boolean(path) && !entry };
+  return { data: entry?.data as T | undefined, error: entry?.error, loading: Boolean(path) && !entry, savedAt: entry?.savedAt };
 }
 
 /** Polls a path (custom videos refresh every 30 s, reader-area.md §9). */
 export function usePolling(path: string, intervalMs: number): void {
   const cache = useApiCache();
   const refresh = useCallback(() => {
-    void cache.client.get(path as ApiPath<unknown>).then((data) => cache.set(path, { data }), () => undefined);
+    void cache.refresh(path);
   }, [cache, path]);
   useEffect(() => {
     const timer = setInterval(refresh, intervalMs);

@@ -5,6 +5,7 @@ import { apiPaths } from '@redaktion/shared/client';
 import { AdSlot } from '../components/AdSlot';
 import { ArticleCard, Loading, Picture, categoryKey } from '../components/cards';
 import { Paywall } from '../components/Paywall';
+import { SaveButton } from '../components/SaveButton';
 import { ShareButton } from '../components/ShareButton';
 import { useApi } from '../data/api-cache';
 import { formatRelative, useI18n } from '../i18n';
@@ -37,7 +38,7 @@ export default function Article() {
   const { data: article, error, loading } = useApi(apiPaths.article(id));
   const related = useApi(article ? apiPaths.relatedArticles(id) : null);
   if (loading) return <Loading />;
-  if (error || !article) return <NotFoundState title={t('article.notFound')} text={t('article.notFoundText')} />;
+  if (error || !article) return <NotFoundState title={t('article.notFound')} text={t('article.notFoundText')} error={error} />;
   return (
     <div className="container">
       <AdSlot placement="banner" viewKey={`article-${article.id}`} />
@@ -54,7 +55,7 @@ export default function Article() {
               {t('common.by', { name: article.author })}{article.authorTitle ? `, ${article.authorTitle}` : ''} ·{' '}
               <time dateTime={article.publishedAt ?? undefined}>{formatRelative(article.publishedAt, t, true)}</time> · {t('common.minRead', { n: article.readTime })}
             </p>
-            <div className="article-actions"><ShareButton title={article.title} /></div>
+            <div className="article-actions"><SaveButton subject={{ kind: 'article', item: article }} /><ShareButton title={article.title} /></div>
           </header>
           <figure className="article-figure">
             <Picture src={article.imageUrl} alt={article.imageAlt ?? ''} width={1200} height={675} eager />

@@ -46,7 +46,7 @@ function LoginForm() {
       toast(t('auth.welcomeBack'), t('auth.loggedInAs', { username: user.username }));
       signedIn(user);
     } catch (caught) {
-      const message = serverMessage(caught, t('common.error'));
+      const message = serverMessage(caught, t('common.error'), t('offline.needsNetwork'));
       setError(`${t('auth.loginFailed')}: ${message}`);
       toast(t('auth.loginFailed'), message, 'destructive');
       setBusy(false);
@@ -97,7 +97,7 @@ function RegisterForm() {
       toast(t('auth.created'), t('auth.loggedInAs', { username: user.username }));
       signedIn(user);
     } catch (caught) {
-      const message = serverMessage(caught, t('common.error'));
+      const message = serverMessage(caught, t('common.error'), t('offline.needsNetwork'));
       setFieldErrors(issuesByField(caught));
       setError(`${t('auth.registerFailed')}: ${message}`);
       toast(t('auth.registerFailed'), message, 'destructive');

@@ -6,6 +6,7 @@ import { displayMinutes } from '@redaktion/shared/time';
 import { useSession } from '../app/context';
 import { AudioPlayer } from '../components/AudioPlayer';
 import { Loading } from '../components/cards';
+import { DownloadButton } from '../components/DownloadButton';
 import { ShareButton } from '../components/ShareButton';
 import { useApi, useApiCache } from '../data/api-cache';
 import { formatDate, useI18n } from '../i18n';
@@ -26,7 +27,7 @@ function Listen({ episode }: { episode: EpisodeType }) {
   const { t } = useI18n();
   if (episode.locked) return <Locked />;
   if (!episode.audioUrl) return <p className="empty media-no-audio" role="status">{t('episode.noAudio')}</p>;
-  return <AudioPlayer key={episode.audioUrl} src={episode.audioUrl} title={episode.title} duration={episode.duration} />;
+  return <AudioPlayer key={episode.id} episode={episode} />;
 }
 
 export default function Episode() {
@@ -51,7 +52,7 @@ export default function Episode() {
 
   if (loading) return <Loading />;
   if (error || !episode) {
-    return <NotFoundState title={t('episode.notFound')} backTo="/podcasts" backLabel={t('episode.back')} />;
+    return <NotFoundState title={t('episode.notFound')} backTo="/podcasts" backLabel={t('episode.back')} error={error} />;
   }
   const number = episode.episodeNumber || 1;
   const category = episode.kind === 'interview' ? t('common.interview') : categoryLabel(t, episode.category);
@@ -74,7 +75,7 @@ export default function Episode() {
               {' · '}<span>{t('common.minutes', { n: displayMinutes(episode.duration) })}</span>
               {' · '}<time dateTime={episode.publishedAt ?? undefined}>{formatDate(episode.publishedAt, locale)}</time>
             </p>
-            <div className="media-actions"><ShareButton title={episode.title} /></div>
+            <div className="media-actions">{!episode.locked && episode.audioUrl && <DownloadButton episode={episode} />}<ShareButton title={episode.title} /></div>
           </div>
         </header>
         <section className="media-listen" aria-label={t('common.listen')}>

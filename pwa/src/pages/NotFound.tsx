@@ -1,8 +1,24 @@
 import { Link } from 'react-router-dom';
+import { OFFLINE } from '../data/api-cache';
 import { useI18n } from '../i18n';
 
-export function NotFoundState({ title, text, backTo = '/', backLabel }: { title: string; text?: string; backTo?: string; backLabel?: string }) {
+/**
+ * A page whose subject is missing. When it is missing because there is no network and the device never kept
+ * it, the reader is told that (and pointed to what they saved) rather than that it does not exist.
+ */
+export function NotFoundState({ title, text, backTo = '/', backLabel, error }: {
+  title: string; text?: string; backTo?: string; backLabel?: string; error?: { status: number };
+}) {
   const { t } = useI18n();
+  if (error?.status === OFFLINE) {
+    return (
+      <div className="container not-found offline-state">
+        <h1>{t('offline.notSaved')}</h1>
+        <p>{t('offline.notSavedText')}</p>
+        <Link to="/dashboard/reading-list" className="button">{t('offline.openSaved')}</Link>
+      </div>
+    );
+  }
   return (
     <div className="container not-found">
       <h1>{title}</h1>

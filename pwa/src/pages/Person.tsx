@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { PersonProfile } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
 import { Loading } from '../components/cards';
+import { SaveButton } from '../components/SaveButton';
 import { ShareButton } from '../components/ShareButton';
 import { useApi } from '../data/api-cache';
 import { formatDate, useI18n, type Locale } from '../i18n';
@@ -41,7 +42,7 @@ export default function Person() {
   const { id = '' } = useParams();
   const { data: person, error, loading } = useApi(apiPaths.person(id));
   if (loading) return <Loading />;
-  if (error || !person) return <NotFoundState title={t('person.notFound')} backTo="/people" backLabel={t('people.title')} />;
+  if (error || !person) return <NotFoundState title={t('person.notFound')} backTo="/people" backLabel={t('people.title')} error={error} />;
   const links = NETWORKS.map((n) => ({ ...n, href: socialHref(n.key, person.socialLinks?.[n.key]) })).filter((n) => n.href);
   const gallery = person.photoGallery ?? [];
   const achievements = person.achievements ?? [];
@@ -61,7 +62,7 @@ export default function Person() {
               {person.location && <li><span aria-hidden="true">📍 </span>{person.location}</li>}
               {person.birthDate && <li>{t('person.born', { date: birthText(person.birthDate, locale) })}</li>}
             </ul>
-            <div className="media-actions"><ShareButton title={person.name} label={t('person.shareProfile')} /></div>
+            <div className="media-actions"><SaveButton subject={{ kind: 'profile', item: person }} /><ShareButton title={person.name} label={t('person.shareProfile')} /></div>
           </div>
         </header>
 

@@ -47,7 +47,7 @@ export default function Series() {
   const episodes = useApi(apiPaths.seriesEpisodes(id));
   if (series.loading) return <Loading />;
   if (series.error || !series.data) {
-    return <NotFoundState title={t('series.notFound')} backTo="/podcasts" backLabel={t('series.backToPodcasts')} />;
+    return <NotFoundState title={t('series.notFound')} backTo="/podcasts" backLabel={t('series.backToPodcasts')} error={series.error} />;
   }
   const item = series.data;
   const sorted = sortEpisodes(episodes.data ?? []);

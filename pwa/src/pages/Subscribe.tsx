@@ -74,7 +74,7 @@ export default function Subscribe() {
     } catch (caught) {
       // reader-area.md §4: a failed creation is logged and the button freed; the note says why.
       console.error('Subscription could not be created', caught);
-      setError(serverMessage(caught, t('common.error')));
+      setError(serverMessage(caught, t('common.error'), t('offline.needsNetwork')));
     } finally {
       setChoosing(null);
     }

@@ -10,17 +10,30 @@ interface SessionState {
   refresh(api: ApiClient): Promise<void>;
 }
 
-export function createSessionStore(initial: User | null | undefined) {
+/**
+ * `device` (the browser only) keeps the last confirmed user: with no network the app starts as that user,
+ * and only a real 401 signs the reader out.
+ */
+export function createSessionStore(initial: User | null | undefined, device?: { remember(user: User | null): void; last(): User | null }) {
   return create<SessionState>((set) => ({
     user: initial ?? null,
     status: initial === undefined ? 'loading' : 'ready',
-    setUser: (user) => set({ user, status: 'ready' }),
+    setUser: (user) => {
+      device?.remember(user);
+      set({ user, status: 'ready' });
+    },
     async refresh(api) {
       try {
-        set({ user: await api.get<User>('/api/user'), status: 'ready' });
+        const user = await api.get<User>('/api/user');
+        device?.remember(user);
+        set({ user, status: 'ready' });
       } catch (error) {
-        if (error instanceof ApiError && error.status === 401) set({ user: null, status: 'ready' });
-        else set({ status: 'ready' });
+        if (error instanceof ApiError && error.status === 401) {
+          device?.remember(null);
+          set({ user: null, status: 'ready' });
+        } else {
+          set((state) => ({ user: state.user ?? device?.last() ?? null, status: 'ready' }));
+        }
       }
     },
   }));

@@ -1,5 +1,6 @@
+import { useLogout } from '../../app/use-logout';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { User } from '@redaktion/shared';
 import { useServices } from '../../app/context';
 import { formatDate, useI18n } from '../../i18n';
@@ -62,23 +63,12 @@ function AccountPanel({ user }: { user: User }) {
 
 export function Overview({ user }: { user: User }) {
   const { t } = useI18n();
-  const { api, session, cache } = useServices();
-  const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
 
+  const signOut = useLogout();
   async function logout() {
     setLeaving(true);
-    try {
-      await api.logout();
-      // Leave first, so the account pages do not send the reader to /auth on the way out.
-      navigate('/');
-      session.getState().setUser(null);
-      cache.invalidate();
-      toast(t('auth.loggedOut'), t('auth.loggedOutText'));
-    } catch (caught) {
-      toast(t('auth.logoutFailed'), serverMessage(caught, t('common.error')), 'destructive');
-      setLeaving(false);
-    }
+    if (!(await signOut())) setLeaving(false);
   }
 
   return (

@@ -4,6 +4,8 @@ import type { User } from '@redaktion/shared';
 import { useServices } from '../../app/context';
 import { useI18n } from '../../i18n';
 import { toast } from '../../state/toasts';
+import { queueProfileEdit } from '../../offline/outbox';
+import { ApiError } from '@redaktion/shared/client';
 import { Field, FormError, PasswordField, issuesByField, serverMessage } from './form-fields';
 import { DashboardPage } from './layout';
 
@@ -13,7 +15,8 @@ type ProfileValues = Record<(typeof FIELDS)[number], string>;
 
 function ProfileForm({ user }: { user: User }) {
   const { t } = useI18n();
-  const { api, session } = useServices();
+  const services = useServices();
+  const { api, session } = services;
   const bioId = useId();
   const [values, setValues] = useState<ProfileValues>(() => Object.fromEntries(FIELDS.map((name) => [name, user[name] ?? ''])) as ProfileValues);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -32,6 +35,14 @@ function ProfileForm({ user }: { user: User }) {
       session.getState().setUser(updated);
       toast(t('profile.updated'));
     } catch (caught) {
+      if (!(caught instanceof ApiError) && services.device) {
+        // No network: the edit waits on the device and goes out when the network returns.
+        const trimmed = Object.fromEntries(FIELDS.map((name) => [name, values[name].trim()])) as ProfileValues;
+        await queueProfileEdit(services, trimmed);
+        session.getState().setUser({ ...user, ...trimmed });
+        toast(t('offline.queued'), t('offline.queuedText'));
+        return;
+      }
       const message = serverMessage(caught, t('common.error'));
       setErrors(issuesByField(caught));
       setError(message);

@@ -11,9 +11,14 @@ export function safeReturnTo(value: string | null | undefined): string {
 /** The current page as a `returnTo` value for a link to /auth. */
 export const authLink = (path: string) => `/auth?returnTo=${encodeURIComponent(path)}`;
 
-/** The server's message for a failed call, or the fallback when it said nothing a person can read. */
-export function serverMessage(error: unknown, fallback: string): string {
+/**
+ * The server's message for a failed call, or the fallback when it said nothing a person can read.
+ * `offline` is for a call that never reached the server (fetch rejects with a TypeError): signing in or
+ * paying needs the network, and the reader should be told that rather than "Error".
+ */
+export function serverMessage(error: unknown, fallback: string, offline = fallback): string {
   if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
+  if (error instanceof TypeError) return offline;
   return fallback;
 }
 

@@ -1,0 +1,127 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DESKTOP, launchProfile, openPage, seededServerAndBrowser } from './support/browser.js';
+
+const env = seededServerAndBrowser();
+
+/** The service worker controls the page and has precached the app shell. */
+async function serviceWorkerReady(page: Page) {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    // `ready` comes a moment before the worker is activated.
+    await new Promise<void>((resolve) => {
+      const worker = registration.active!;
+      if (worker.state === 'activated') resolve();
+      else worker.addEventListener('statechange', () => worker.state === 'activated' && resolve());
+    });
+  });
+}
+
+type Row = { id: number; title: string };
+
+describe('offline-first', () => {
+  it('is installable: Chromium reports no installability errors', async () => {
+    const profile = await mkdtemp(path.join(os.tmpdir(), 'redaktion-profile-'));
+    const context = await launchProfile(profile);
+    const { page } = await openPage(context);
+    await page.goto(env.server.url);
+    await serviceWorkerReady(page);
+    await page.reload();
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors') as { installabilityErrors: { errorId: string }[] };
+    expect(installabilityErrors).toEqual([]);
+    const manifest = await (await page.request.get(`${env.server.url}/manifest.en.webmanifest`)).json() as { display: string; icons: { purpose: string }[]; shortcuts: { url: string }[] };
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
+    expect(manifest.shortcuts.map((shortcut) => shortcut.url)).toEqual(['/podcasts', '/dashboard/reading-list']);
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  });
+
+  it('reads, saves, downloads and plays with no network, queues a profile edit, and refreshes when the network returns', async () => {
+    const [read, saved, unvisited] = (await env.server.db('articles').where({ status: 'published', premium: false })
+      .orderBy('id').limit(3).select('id', 'title')) as Row[];
+    const episode = (await env.server.db('podcasts').where({ status: 'published', premium: false }).whereNotNull('audio_file')
+      .orderBy('id').first('id', 'title')) as Row;
+
+    const context = await env.browser.newContext({ ...DESKTOP, locale: 'en-GB', baseURL: env.server.url });
+    const registered = await context.request.post('/api/register', { data: { username: 'pendlare', email: 'pendlare@example.se', password: 'tunnelbana1' } });
+    expect(registered.status()).toBe(201);
+    const { page, errors } = await openPage(context);
+
+    await page.goto('/');
+    await serviceWorkerReady(page);
+    await page.reload();
+    await page.goto(`/article/${read!.id}`);
+    await expect.poll(() => page.locator('.article-body').textContent()).toBeTruthy();
+    const readText = (await page.locator('.article-body p').first().textContent())!;
+
+    // Saved from a list without being opened: the whole article comes along.
+    await page.goto('/news');
+    await page.getByRole('button', { name: `Save for offline: ${saved!.title}` }).first().click();
+    await expect.poll(() => page.getByRole('button', { name: `Remove from saved: ${saved!.title}` }).count()).toBeGreaterThan(0);
+
+    await page.goto(`/podcast/${episode.id}`);
+    await page.getByRole('button', { name: `Save episode for offline listening: ${episode.title}` }).click();
+    await page.getByRole('button', { name: `Delete download: ${episode.title}` }).waitFor();
+    await page.goto('/dashboard/profile');
+    await page.getByLabel('First name').waitFor();
+
+    await context.setOffline(true);
+
+    await page.goto('/');
+    await expect.poll(() => page.getByText("You're offline").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('main').getByRole('link', { name: new RegExp(read!.title.slice(0, 20)) }).count()).toBeGreaterThan(0);
+
+    await page.goto(`/article/${read!.id}`);
+    await expect.poll(() => page.locator('.article-body p').first().textContent()).toBe(readText);
+
+    await page.goto(`/article/${saved!.id}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(saved!.title);
+    expect(await page.locator('.article-body p').count()).toBeGreaterThan(0);
+
+    await page.goto(`/article/${unvisited!.id + 100}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Not available offline');
+
+    await page.goto('/dashboard/reading-list');
+    await expect.poll(() => page.getByRole('link', { name: saved!.title, exact: true }).count()).toBe(1);
+    await page.goto('/dashboard/podcasts');
+    await expect.poll(() => page.getByRole('link', { name: episode.title, exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByText(/used of .* available on this device/).count()).toBe(1);
+
+    await page.goto(`/podcast/${episode.id}`);
+    await expect.poll(() => page.getByText('Playing from this device').count()).toBe(1);
+    const audio = page.locator('audio');
+    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.readyState)).toBeGreaterThanOrEqual(1);
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeGreaterThan(0.5);
+    await page.getByRole('button', { name: 'Forward 15 seconds' }).click();
+    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeGreaterThanOrEqual(15);
+    await page.getByRole('slider', { name: 'Seek' }).fill('50');
+    const duration = await audio.evaluate((element: HTMLAudioElement) => element.duration);
+    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeGreaterThanOrEqual(duration / 2 - 1);
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+
+    // Still signed in offline (only a real 401 signs out), and the edit waits on the device.
+    await page.goto('/dashboard/profile');
+    await page.getByLabel('First name').fill('Tunnel');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => page.getByText('Saved on this device').count()).toBeGreaterThan(0);
+
+    // Meanwhile the newsroom changes the article the reader has open.
+    await page.goto(`/article/${read!.id}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(read!.title);
+    await env.server.db('articles').where({ id: read!.id }).update({ title: 'Uppdaterad rubrik' });
+    await env.server.contentChanged();
+
+    await context.setOffline(false);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Uppdaterad rubrik');
+    await expect.poll(() => page.getByText("You're offline").count()).toBe(0);
+    await expect.poll(async () => ((await (await context.request.get('/api/user')).json()) as { firstName: string }).firstName, { timeout: 15_000 }).toBe('Tunnel');
+    expect(errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|NetworkError/.test(error))).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,108 @@
+import { useEffect, useRef } from 'react';
+import { useServices } from '../app/context';
+import { usable, usePlayer } from '../state/player';
+
+/** How often the position is written down while playing. */
+const SAVE_EVERY_MS = 5000;
+/** A position this close to either end starts the episode over. */
+const RESUME_MARGIN_S = 5;
+
+/**
+ * The app's <audio> element, outside the pages so that playback goes on across them. It reports to the
+ * player store, remembers each episode's position on the device and resumes there, and tells the operating
+ * system what is playing (Media Session: lock screen, headset buttons).
+ */
+export function PlayerHost() {
+  const { device } = useServices();
+  const track = usePlayer((state) => state.track);
+  const volume = usePlayer((state) => state.volume);
+  const rate = usePlayer((state) => state.rate);
+  const ref = useRef<HTMLAudioElement>(null);
+  const lastSave = useRef(0);
+  const previousSrc = useRef<string | null>(null);
+
+  useEffect(() => {
+    usePlayer.setState({ element: ref.current });
+    if (ref.current && usePlayer.getState().playWhenReady) {
+      usePlayer.setState({ playWhenReady: false });
+      usePlayer.getState().toggle();
+    }
+    // A downloaded file's URL is let go once another file takes its place.
+    if (previousSrc.current?.startsWith('blob:') && previousSrc.current !== track?.src) URL.revokeObjectURL(previousSrc.current);
+    previousSrc.current = track?.src ?? null;
+  }, [track]);
+
+  useEffect(() => {
+    if (ref.current) ref.current.volume = volume / 100;
+  }, [volume, track]);
+  useEffect(() => {
+    if (ref.current) ref.current.playbackRate = rate;
+  }, [rate, track]);
+
+  useEffect(() => {
+    if (!track || !('mediaSession' in navigator)) return;
+    const session = navigator.mediaSession;
+    session.metadata = new MediaMetadata({
+      title: track.title, artist: 'Redaktion', album: 'Redaktion',
+      artwork: track.imageUrl ? [{ src: new URL(track.imageUrl, location.href).href, sizes: '512x512' }] : [],
+    });
+    const player = usePlayer.getState;
+    const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
+      ['play', () => player().toggle()],
+      ['pause', () => player().toggle()],
+      ['seekbackward', (details) => player().skip(-(details.seekOffset ?? 15))],
+      ['seekforward', (details) => player().skip(details.seekOffset ?? 15)],
+      ['seekto', (details) => details.seekTime !== undefined && player().seekTo(details.seekTime)],
+    ];
+    for (const [action, handler] of handlers) {
+      try { session.setActionHandler(action, handler); } catch { /* an action this browser does not know */ }
+    }
+    return () => {
+      for (const [action] of handlers) {
+        try { session.setActionHandler(action, null); } catch { /* as above */ }
+      }
+    };
+  }, [track]);
+
+  if (!track) return null;
+
+  const savePosition = (time: number, force = false) => {
+    const now = Date.now();
+    if (!device || (!force && now - lastSave.current < SAVE_EVERY_MS)) return;
+    lastSave.current = now;
+    void device.open().then((db) => db.positions.put({ id: track.id, time, updatedAt: now })).catch(() => undefined);
+  };
+
+  return (
+    <audio ref={ref} src={track.src} preload="metadata" className="player-host"
+      onPlay={() => usePlayer.setState({ playing: true })}
+      onPause={(event) => {
+        usePlayer.setState({ playing: false });
+        savePosition(event.currentTarget.currentTime, true);
+      }}
+      onEnded={() => {
+        usePlayer.setState({ playing: false });
+        void device?.open().then((db) => db.positions.delete(track.id)).catch(() => undefined);
+      }}
+      onTimeUpdate={(event) => {
+        usePlayer.setState({ current: event.currentTarget.currentTime });
+        if (!event.currentTarget.paused) savePosition(event.currentTarget.currentTime);
+      }}
+      onLoadedMetadata={(event) => {
+        const element = event.currentTarget;
+        element.volume = usePlayer.getState().volume / 100;
+        element.playbackRate = usePlayer.getState().rate;
+        if (!usable(element.duration)) return;
+        usePlayer.setState({ duration: element.duration });
+        void device?.open().then((db) => db.positions.get(track.id)).then((saved) => {
+          if (saved && saved.time > RESUME_MARGIN_S && saved.time < element.duration - RESUME_MARGIN_S && element.currentTime < 1) {
+            element.currentTime = saved.time;
+            usePlayer.setState({ current: saved.time, resumed: true });
+          }
+        }).catch(() => undefined);
+      }}
+      onDurationChange={(event) => usable(event.currentTarget.duration) && usePlayer.setState({ duration: event.currentTarget.duration })}
+      onError={() => usePlayer.setState({ failed: true, playing: false })}
+    />
+  );
+}

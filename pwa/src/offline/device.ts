@@ -1,0 +1,19 @@
+import type { DeviceDb } from './db';
+import { deviceResponses, forgetUnpinned, type ResponseStore } from './responses';
+
+/**
+ * The browser's device storage as the app's services see it (the server renders without one).
+ * Dexie loads on first use, in a chunk of its own: the first screen never waits for it.
+ */
+export interface Device {
+  open(): Promise<DeviceDb>;
+  responses: ResponseStore;
+  /** After logging out: answers read with the account go; saved articles and downloads stay (contract.md §7). */
+  signedOut(): Promise<void>;
+}
+
+export function createDevice(): Device {
+  let opening: Promise<DeviceDb> | null = null;
+  const open = () => (opening ??= import('./db').then(({ DeviceDb }) => new DeviceDb()));
+  return { open, responses: deviceResponses(open), signedOut: async () => forgetUnpinned(await open()) };
+}

@@ -1,0 +1,60 @@
+import type { Article, PersonProfile } from '@redaktion/shared';
+import { apiPaths } from '@redaktion/shared/client';
+import type { AppServices } from '../app/context';
+import { IMAGE_CACHE } from './cache-names';
+import type { SavedItem } from './db';
+
+/**
+ * Saving keeps an article or a profile whole on the device: its API answer, pinned in the same store every
+ * screen reads from (so its page opens offline like any page seen before), a row in the reading list, and
+ * its images in the service worker's image cache (so they show offline too).
+ */
+export const savedKey = (kind: SavedItem['kind'], id: number) => `${kind}:${id}`;
+
+/** Image URLs a page shows for this item: the original and the generated variants the server offers. */
+function imagesOf(urls: (string | null | undefined)[]): string[] {
+  return urls.filter((url): url is string => Boolean(url) && url!.startsWith('/'));
+}
+
+async function keepImages(urls: string[]): Promise<void> {
+  if (!urls.length || typeof caches === 'undefined') return;
+  const cache = await caches.open(IMAGE_CACHE);
+  await Promise.all(urls.map(async (url) => {
+    if (await cache.match(url)) return;
+    const response = await fetch(url, { credentials: 'same-origin' });
+    if (response.ok) await cache.put(url, response);
+  }));
+}
+
+export async function saveArticle({ device, api }: AppServices, article: Article): Promise<void> {
+  if (!device) throw new Error('No device storage');
+  // The list answer has no text: the whole article comes from its own read.
+  const full = article.content !== undefined || article.locked ? article : await api.get(apiPaths.article(article.id));
+  await device.responses.put(apiPaths.article(full.id), full, true);
+  await (await device.open()).saved.put({
+    key: savedKey('article', full.id), kind: 'article', id: full.id, title: full.title, excerpt: full.excerpt,
+    imageUrl: full.imageUrl, byline: full.author, publishedAt: full.publishedAt, savedAt: Date.now(),
+  });
+  await keepImages(imagesOf([full.imageUrl, full.authorImage])).catch(() => undefined);
+}
+
+export async function saveProfile({ device }: AppServices, person: PersonProfile): Promise<void> {
+  if (!device) throw new Error('No device storage');
+  await device.responses.put(apiPaths.person(person.id), person, true);
+  await (await device.open()).saved.put({
+    key: savedKey('profile', person.id), kind: 'profile', id: person.id, title: person.name, excerpt: person.excerpt,
+    imageUrl: person.profileImage, byline: person.title, publishedAt: person.publishedAt, savedAt: Date.now(),
+  });
+  await keepImages(imagesOf([person.profileImage, ...person.photoGallery])).catch(() => undefined);
+}
+
+/** Unsaving keeps the answer as an ordinary one (it may be evicted later) and drops the reading-list row. */
+export async function removeSaved({ device }: AppServices, kind: SavedItem['kind'], id: number): Promise<void> {
+  if (!device) return;
+  const path = kind === 'article' ? apiPaths.article(id) : apiPaths.person(id);
+  const db = await device.open();
+  await db.transaction('rw', db.saved, db.responses, async () => {
+    await db.saved.delete(savedKey(kind, id));
+    await db.responses.update(path, { pinned: 0 });
+  });
+}

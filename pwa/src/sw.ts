@@ -1,0 +1,52 @@
+/// <reference lib="webworker" />
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+
+/**
+ * The reader app's service worker.
+ * - The built app (not the admin chunk) is precached, so every reader route opens with no network.
+ * - Pages come from the server (fresh, server-rendered); when it cannot be reached, the app shell answers
+ *   and the app renders from what the device keeps in IndexedDB.
+ * - Images the reader has seen are kept (the article images, covers, placeholders), so saved and read pages
+ *   show their pictures offline.
+ * - API calls are not touched: the app itself decides what to show from the device (src/data/api-cache.tsx).
+ * A new version waits until the reader chooses to reload (src/offline/service-worker.ts).
+ */
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
+
+import { IMAGE_CACHE } from './offline/cache-names';
+/** How long a page may take before the reader gets the app shell instead (a weak signal is worse than none). */
+const PAGE_TIMEOUT_MS = 4000;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+async function shell(): Promise<Response> {
+  return (await matchPrecache('/index.html')) ?? Response.error();
+}
+
+registerRoute(new NavigationRoute(async ({ request }) => {
+  try {
+    const response = await Promise.race([
+      fetch(request),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), PAGE_TIMEOUT_MS)),
+    ]);
+    return response;
+  } catch {
+    return shell();
+  }
+}, { denylist: [/^\/api\//, /^\/uploads\//, /^\/admin(\/|$)/] }));
+
+registerRoute(
+  ({ request, url }) => request.destination === 'image' && url.origin === self.location.origin,
+  new CacheFirst({
+    cacheName: IMAGE_CACHE,
+    plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true })],
+  }),
+);
