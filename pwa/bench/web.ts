@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -10,6 +12,8 @@ import { startTestServer } from '../../api/test/support/test-server.js';
  * npm run bench:web: builds the PWA, then reports the JavaScript and CSS the home route loads (bytes and
  * gzip) and Lighthouse's mobile scores for the home, an article and an episode page, in the Debian Chromium.
  * Targets: home JavaScript ≤ 120 KB gzip; performance ≥ 95; accessibility 100.
+ * Offline: the size of what the service worker precaches, and, with the network off and the browser freshly
+ * started on a profile that used the site, the time from navigation to the first article text (target < 1 s).
  */
 const root = path.resolve(new URL('../..', import.meta.url).pathname);
 const vite = path.join(root, 'node_modules/vite/bin/vite.js');
@@ -60,6 +64,54 @@ try {
   } finally {
     await chrome.kill();
   }
+  await offline(server.url, article.id);
 } finally {
   await server.close();
+}
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+async function offline(origin: string, articleId: number) {
+  const sw = await readFile(path.join(root, 'pwa/dist/client/sw.js'), 'utf8');
+  const urls = [...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]!);
+  let bytes = 0;
+  for (const url of urls) bytes += (await stat(path.join(root, 'pwa/dist/client', url))).size;
+  console.log(`\nOffline: the service worker precaches ${urls.length} files, ${kb(bytes)} (no admin chunk: ${urls.some((u) => u.includes('/admin/')) ? 'NO' : 'yes'}).`);
+
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'redaktion-bench-'));
+  const launch = () => chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, viewport: { width: 390, height: 844 } });
+  try {
+    // A reader who used the site: the app installed itself and the article was read.
+    let context = await launch();
+    let page = context.pages()[0] ?? await context.newPage();
+    await page.goto(origin);
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      await new Promise<void>((resolve) => {
+        const worker = registration.active!;
+        if (worker.state === 'activated') resolve();
+        else worker.addEventListener('statechange', () => worker.state === 'activated' && resolve());
+      });
+    });
+    await page.goto(`${origin}/article/${articleId}`);
+    await page.waitForSelector('.article-body p');
+    await page.waitForTimeout(500);
+    await context.close();
+
+    const times: number[] = [];
+    for (let run = 0; run < 5; run += 1) {
+      context = await launch();
+      await context.setOffline(true);
+      page = context.pages()[0] ?? await context.newPage();
+      await page.goto(`${origin}/article/${articleId}`, { waitUntil: 'commit' });
+      await page.waitForSelector('.article-body p', { timeout: 10_000 });
+      times.push(await page.evaluate(() => performance.now()));
+      await context.close();
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)]!;
+    console.log(`  First article text with the network off, fresh browser start: median ${median.toFixed(0)} ms of ${times.length} runs (${times.map((t) => t.toFixed(0)).join(', ')}; target < 1000 ms: ${median < 1000 ? 'met' : 'MISSED'})`);
+  } finally {
+    await rm(profile, { recursive: true, force: true });
+  }
 }

@@ -2,6 +2,8 @@ import type { DeviceDb } from './db';
 
 /** How many unpinned answers the device keeps; the oldest go first. */
 export const MAX_RESPONSES = 400;
+/** Eviction runs every so many writes (counting rows on each write would cost more than the rows). */
+export const EVICT_EVERY = 25;
 
 /**
  * The device's copy of API answers, for the ApiCache: what the reader saw is there when the network is not.
@@ -30,7 +32,7 @@ export function deviceResponses(open: () => Promise<DeviceDb>): ResponseStore {
       const existing = await db.responses.get(path);
       // Saving pins an answer; seeing it again later must not unpin it.
       await db.responses.put({ path, data, savedAt: Date.now(), pinned: pinned || existing?.pinned === 1 ? 1 : 0 });
-      if ((writes += 1) % 25 === 0) await evict(db);
+      if ((writes += 1) % EVICT_EVERY === 0) await evict(db);
     },
     async remove(path) {
       await (await open()).responses.delete(path);

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from '@redaktion/shared/client';
+import type { ResponseStore } from '../offline/responses';
+import { ApiCache, OFFLINE } from './api-cache';
+
+/** A device store in memory, with what it was asked to keep. */
+function memoryStore(initial: Record<string, unknown> = {}): ResponseStore & { kept: Map<string, unknown> } {
+  const kept = new Map<string, unknown>(Object.entries(initial));
+  return {
+    kept,
+    get: async (path) => (kept.has(path) ? { data: kept.get(path), savedAt: 1000 } : undefined),
+    put: async (path, data) => void kept.set(path, data),
+    remove: async (path) => void kept.delete(path),
+  };
+}
+
+/** A server that answers from a table, or no network at all. */
+function server(answers: Record<string, { status: number; body: unknown }> | 'offline') {
+  return createApiClient({
+    baseUrl: 'http://site.test',
+    fetch: async (input) => {
+      if (answers === 'offline') throw new TypeError('Failed to fetch');
+      const answer = answers[new URL(String(input)).pathname];
+      if (!answer) return new Response(JSON.stringify({ error: 'Not found' }), { status: 404 });
+      return new Response(JSON.stringify(answer.body), { status: answer.status });
+    },
+  });
+}
+
+describe('the ApiCache over the device store', () => {
+  it('keeps what the network answered on the device', async () => {
+    const store = memoryStore();
+    const cache = new ApiCache(server({ '/api/articles/1': { status: 200, body: { id: 1, title: 'Färsk' } } }), {}, { store });
+    await cache.load('/api/articles/1');
+    expect(cache.get('/api/articles/1')).toEqual({ data: { id: 1, title: 'Färsk' } });
+    await Promise.resolve();
+    expect(store.kept.get('/api/articles/1')).toEqual({ id: 1, title: 'Färsk' });
+  });
+
+  it('shows the device copy with its age when the network is gone, and an offline error for a path never seen', async () => {
+    const reachability: boolean[] = [];
+    const cache = new ApiCache(server('offline'), {}, { store: memoryStore({ '/api/articles/1': { id: 1, title: 'Sparad' } }), onNetwork: (ok) => reachability.push(ok) });
+    await cache.load('/api/articles/1');
+    await cache.load('/api/articles/2');
+    expect(cache.get('/api/articles/1')).toEqual({ data: { id: 1, title: 'Sparad' }, savedAt: 1000 });
+    expect(cache.get('/api/articles/2')?.error?.status).toBe(OFFLINE);
+    expect(reachability).toEqual([false, false]);
+  });
+
+  it('forgets a device copy the server says is gone', async () => {
+    const store = memoryStore({ '/api/articles/9': { id: 9 } });
+    const cache = new ApiCache(server({}), {}, { store });
+    await cache.load('/api/articles/9');
+    expect(cache.get('/api/articles/9')?.error?.status).toBe(404);
+    expect(store.kept.has('/api/articles/9')).toBe(false);
+  });
+
+  it('asks the network again for what came from the device when revalidated', async () => {
+    let online = false;
+    const client = createApiClient({
+      baseUrl: 'http://site.test',
+      fetch: async () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return new Response(JSON.stringify({ id: 1, title: 'Ny' }), { status: 200 });
+      },
+    });
+    const cache = new ApiCache(client, {}, { store: memoryStore({ '/api/articles/1': { id: 1, title: 'Gammal' } }) });
+    await cache.load('/api/articles/1');
+    expect(cache.get('/api/articles/1')?.data).toEqual({ id: 1, title: 'Gammal' });
+    online = true;
+    cache.revalidate();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(cache.get('/api/articles/1')).toEqual({ data: { id: 1, title: 'Ny' } });
+  });
+});
