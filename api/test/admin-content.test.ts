@@ -87,6 +87,18 @@ describe('articles', () => {
     expect((await admin.post('/api/admin/articles', article({ imageUrl: 'javascript:alert(1)' }))).status).toBe(400);
   });
 
+  it('empties optional fields a replacing PUT leaves out or sends blank', async () => {
+    const created = await admin.post('/api/admin/articles', article({ imageUrl: '/uploads/images/a.png', authorTitle: 'Reporter', imageCredit: 'Foto: X' }));
+    expect(created.body.authorTitle).toBe('Reporter');
+    const replaced = await admin.request('PUT', `/api/admin/articles/${created.body.id}`, article({ imageUrl: '', authorTitle: '' }));
+    expect(replaced.status).toBe(200);
+    expect([replaced.body.imageUrl, replaced.body.authorTitle, replaced.body.imageCredit]).toEqual([null, null, null]);
+
+    const ad = await admin.post('/api/admin/advertisements', { title: 'Annons', description: 'Text', linkUrl: 'https://example.se', endDate: '2030-01-01' });
+    const adReplaced = await admin.request('PUT', `/api/admin/advertisements/${ad.body.id}`, { title: 'Annons', description: 'Text' });
+    expect([adReplaced.body.linkUrl, adReplaced.body.endDate]).toEqual([null, null]);
+  });
+
   it('keeps a single featured article', async () => {
     const first = (await admin.post('/api/admin/articles', article({ featured: true }))).body.id;
     const second = (await admin.post('/api/admin/articles', article({ featured: true, title: 'Andra toppnyheten' }))).body.id;
@@ -117,6 +129,10 @@ describe('podcast series and episodes', () => {
       title: 'Avsnitt 1', description: 'Om veckan', duration: 1800, seriesId, audioUrl: await uploadedAudio(),
     });
     expect(episode.status).toBe(201);
+    // The editor's list counts episodes in every status (this one is a draft).
+    await admin.request('PUT', `/api/admin/podcasts/${episode.body.id}`, { status: 'draft' });
+    const listed = (await admin.get('/api/admin/podcast-series')).body as { id: number; episodeCount: number }[];
+    expect(listed.find((row) => row.id === seriesId)?.episodeCount).toBe(1);
     // Deliberate: a series that still has episodes is not deleted (409), so no episode is lost or orphaned.
     const refused = await admin.delete(`/api/admin/podcast-series/${seriesId}`);
     expect(refused.status).toBe(409);

@@ -74,7 +74,7 @@ describe('routing', () => {
 
   it('serves hashed assets for a year and the shell for revalidation', async () => {
     const html = (await client.get('/')).text;
-    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    const asset = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)![1]!;
     const response = await fetch(server.url + asset);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toContain('immutable');
@@ -91,7 +91,7 @@ describe('routing', () => {
     expect((await head('/', 'br, gzip'))['content-encoding']).toBe('br');
     expect((await head('/api/openapi.json', 'gzip'))['content-encoding']).toBe('gzip');
     const html = (await client.get('/')).text;
-    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    const asset = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)![1]!;
     const packed = await head(asset, 'br');
     expect(packed['content-encoding']).toBe('br');
     expect(Number(packed['content-length'])).toBeLessThan(0.4 * (await fetch(server.url + asset).then((r) => r.arrayBuffer())).byteLength);

@@ -11,6 +11,7 @@ import { createDevice } from './offline/device';
 import { lastKnownUser, rememberUser } from './offline/last-user';
 import { useNetwork, watchNetwork } from './offline/network';
 import { flushOutbox } from './offline/outbox';
+import { whenIdle } from './offline/saved-keys';
 import { registerServiceWorker } from './offline/service-worker';
 import { createSessionStore } from './state/session';
 import { createSettingsStore, parsePrefsCookie } from './state/settings';
@@ -73,7 +74,7 @@ const app = (
 if (rendered) hydrateRoot(root, app);
 else createRoot(root).render(app);
 
-// The answers the page was rendered with go to the device once the page is up, not before.
-if (rendered) setTimeout(() => services.cache.keepOnDevice(), 0);
+// The answers the page was rendered with go to the device once the page is up and the browser is idle.
+if (rendered) whenIdle(() => services.cache.keepOnDevice());
 
 registerServiceWorker();

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Article, PersonProfile } from '@redaktion/shared';
 import { useServices } from '../app/context';
 import { useI18n } from '../i18n';
-import { useDeviceQuery } from '../offline/live';
 import { removeSaved, saveArticle, saveProfile, savedKey } from '../offline/saved';
+import { useSavedKeys, watchSavedKeys } from '../offline/saved-keys';
 import { toast } from '../state/toasts';
 
 type Subject = { kind: 'article'; item: Article } | { kind: 'profile'; item: PersonProfile };
@@ -14,7 +14,10 @@ export function SaveButton({ subject, compact = false }: { subject: Subject; com
   const services = useServices();
   const { kind, item } = subject;
   const title = kind === 'article' ? subject.item.title : subject.item.name;
-  const saved = useDeviceQuery((db) => db.saved.get(savedKey(kind, item.id)).then(Boolean), [kind, item.id]) ?? false;
+  const saved = useSavedKeys((state) => state.keys.has(savedKey(kind, item.id)));
+  useEffect(() => {
+    if (services.device) watchSavedKeys(services.device);
+  }, [services.device]);
   const [busy, setBusy] = useState(false);
 
   async function toggle() {

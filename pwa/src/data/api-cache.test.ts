@@ -10,6 +10,7 @@ function memoryStore(initial: Record<string, unknown> = {}): ResponseStore & { k
     kept,
     get: async (path) => (kept.has(path) ? { data: kept.get(path), savedAt: 1000 } : undefined),
     put: async (path, data) => void kept.set(path, data),
+    putMany: async (entries) => entries.forEach(([path, data]) => kept.set(path, data)),
     remove: async (path) => void kept.delete(path),
   };
 }

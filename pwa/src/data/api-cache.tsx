@@ -57,7 +57,8 @@ export class ApiCache {
 
   /** Keeps the current answers on the device (those the server rendered the page with). */
   keepOnDevice(): void {
-    for (const [path, entry] of this.entries) if (entry.data !== undefined && entry.savedAt === undefined) void this.options.store?.put(path, entry.data);
+    const fresh = [...this.entries].filter(([, entry]) => entry.data !== undefined && entry.savedAt === undefined);
+    void this.options.store?.putMany(fresh.map(([path, entry]) => [path, entry.data])).catch(() => undefined);
   }
 
   /** Reads a path from the network again (the device's copy shows meanwhile if nothing is on screen). */

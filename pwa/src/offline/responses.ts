@@ -12,6 +12,8 @@ export const EVICT_EVERY = 25;
 export interface ResponseStore {
   get(path: string): Promise<{ data: unknown; savedAt: number } | undefined>;
   put(path: string, data: unknown, pinned?: boolean): Promise<void>;
+  /** Keeps several answers in one transaction (a server-rendered page's). */
+  putMany(entries: [path: string, data: unknown][]): Promise<void>;
   remove(path: string): Promise<void>;
 }
 
@@ -20,20 +22,27 @@ const NOT_KEPT = [/^\/api\/user\b/, /^\/api\/subscription\b/, /^\/api\/admin\b/]
 
 export function deviceResponses(open: () => Promise<DeviceDb>): ResponseStore {
   let writes = 0;
+  async function keep(entries: [string, unknown][], pinned: boolean) {
+    const kept = entries.filter(([path]) => !NOT_KEPT.some((pattern) => pattern.test(path)));
+    if (!kept.length) return;
+    const db = await open();
+    await db.transaction('rw', db.responses, async () => {
+      // Saving pins an answer; seeing it again later must not unpin it.
+      const existing = await db.responses.bulkGet(kept.map(([path]) => path));
+      const savedAt = Date.now();
+      await db.responses.bulkPut(kept.map(([path, data], i) => ({ path, data, savedAt, pinned: pinned || existing[i]?.pinned === 1 ? 1 : 0 })));
+    });
+    const before = writes;
+    writes += kept.length;
+    if (Math.floor(writes / EVICT_EVERY) > Math.floor(before / EVICT_EVERY)) await evict(db);
+  }
   return {
     async get(path) {
-      const db = await open();
-      const row = await db.responses.get(path);
+      const row = await (await open()).responses.get(path);
       return row ? { data: row.data, savedAt: row.savedAt } : undefined;
     },
-    async put(path, data, pinned = false) {
-      if (NOT_KEPT.some((pattern) => pattern.test(path))) return;
-      const db = await open();
-      const existing = await db.responses.get(path);
-      // Saving pins an answer; seeing it again later must not unpin it.
-      await db.responses.put({ path, data, savedAt: Date.now(), pinned: pinned || existing?.pinned === 1 ? 1 : 0 });
-      if ((writes += 1) % EVICT_EVERY === 0) await evict(db);
-    },
+    put: (path, data, pinned = false) => keep([[path, data]], pinned),
+    putMany: (entries) => keep(entries, false),
     async remove(path) {
       await (await open()).responses.delete(path);
     },

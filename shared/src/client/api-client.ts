@@ -89,7 +89,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (!response.ok) {
       let parsed: Partial<ApiErrorBody> = {};
       try {
-        parsed = JSON.parse(text) as ApiErrorBody;
+        // A body of `null` or a bare value says nothing: keep the empty object.
+        parsed = (JSON.parse(text) as Partial<ApiErrorBody> | null) ?? {};
+        if (typeof parsed !== 'object') parsed = {};
       } catch { /* not JSON */ }
       throw new ApiError(response.status, parsed.error ?? (text || response.statusText), parsed.code, parsed.issues);
     }

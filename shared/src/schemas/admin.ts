@@ -54,7 +54,9 @@ export const episodeFormSchema = z.object({
   title: requiredText('Episode title is required', 300),
   description: requiredText('Description is required', 20_000),
   duration: wholeNumber('Duration must be greater than 0', 1).default(30),
-  episodeNumber: wholeNumber('Episode number is required', 1).catch(1),
+  // An input that cannot be read as a number falls back to 1 (admin-area.md §5); 0 or less is refused.
+  episodeNumber: z.preprocess((value) => (value === '' || value === undefined || value === null || Number.isNaN(Number(value)) ? 1 : value),
+    wholeNumber('Episode number is required', 1)),
   audioUrl: requiredText('Audio file is required', 1000),
   imageUrl: optional(mediaRef('Image must be an uploaded file or an http(s) URL')),
   seriesId: wholeNumber('Please select a podcast series', 1),

@@ -56,4 +56,12 @@ describe('pure helpers', () => {
     expect(slugify('Åsa möter Östersunds äldsta!')).toBe('asa-moter-ostersunds-aldsta');
     expect(slugify('???')).toBe('item');
   });
+  it('refuses episode number 0 and reads an unreadable one as 1 (admin-area.md §5)', () => {
+    const base = { title: 'A', description: 'B', duration: 30, audioUrl: '/api/admin/audio/a.mp3', seriesId: 1 };
+    const zero = episodeFormSchema.safeParse({ ...base, episodeNumber: 0 });
+    expect(zero.success ? null : zero.error.issues[0]?.message).toBe('Episode number is required');
+    expect(episodeFormSchema.parse({ ...base, episodeNumber: 'tre' }).episodeNumber).toBe(1);
+    expect(episodeFormSchema.parse({ ...base, episodeNumber: '' }).episodeNumber).toBe(1);
+    expect(episodeFormSchema.parse({ ...base, episodeNumber: '4' }).episodeNumber).toBe(4);
+  });
 });

@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.js';
 import { nowIso, toCount, toJson } from '../../db/values.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { Page } from '../published.js';
-import { editableTable } from './table.js';
+import { editableTable, replacing } from './table.js';
 
 type Row = Record<string, unknown>;
 
@@ -24,7 +24,7 @@ export function createCatalogueAdmin(db: Db) {
 
   async function journalistSave(id: number | null, input: JournalistInput): Promise<Row> {
     const row = {
-      ...input, expertise: toJson(input.expertise), socialLinks: toJson(input.socialLinks), active: input.status !== 'inactive',
+      ...replacing(['title', 'bio', 'profileImage', 'specialty'], input), expertise: toJson(input.expertise), socialLinks: toJson(input.socialLinks), active: input.status !== 'inactive',
     };
     try {
       return id === null ? await journalists.insert(row) : found(await journalists.update(id, row));
@@ -35,16 +35,22 @@ export function createCatalogueAdmin(db: Db) {
   }
 
   const adRow = (input: AdvertisementInput) => ({
-    ...input,
+    ...replacing(['imageUrl', 'linkUrl', 'partnerName'], input),
     startDate: input.startDate ? new Date(input.startDate).toISOString() : nowIso(),
     endDate: input.endDate ? new Date(input.endDate).toISOString() : null,
   });
 
   return {
     series: {
-      list: (page: Page) => series.list(page),
+      /** Every series with its number of episodes in any status (the editor's count, not the reader's). */
+      list: (page: Page) => {
+        const episodes = db('podcasts').count('*').whereRaw('podcasts.series_id = podcast_series.id');
+        return db('podcast_series').select('podcast_series.*', db.raw('(?) as episode_count', [episodes]))
+          .orderBy('podcast_series.updatedAt', 'desc').orderBy('podcast_series.id', 'desc')
+          .limit(page.limit ?? 100).offset(page.offset ?? 0) as Promise<Row[]>;
+      },
       create: (input: SeriesInput) => series.insert(input),
-      update: async (id: number, input: SeriesInput) => found(await series.update(id, input)),
+      update: async (id: number, input: SeriesInput) => found(await series.update(id, replacing(['hostName'], input))),
       /**
        * A series with episodes is not deleted: the episodes would lose their series or vanish with it.
        * The editor moves or deletes them first (409).

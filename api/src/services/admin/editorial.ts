@@ -7,7 +7,7 @@ import { toJson } from '../../db/values.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { ERROR_CODES } from '@redaktion/shared';
 import type { Page } from '../published.js';
-import { editableTable } from './table.js';
+import { editableTable, replacing } from './table.js';
 import { CONTENT_TABLES, publicationDate, removeApprovals, syncApproval, type ContentType } from './workflow.js';
 
 type Row = Record<string, unknown>;
@@ -78,7 +78,7 @@ export function createEditorial(db: Db, config: Config) {
         return save('article', id, status, publishedAt, userId, async (trx) => {
           // The featured article is the single global hero: featuring one un-features the others.
           if (input.featured) await trx('articles').where({ featured: true }).modify((q) => (id ? q.whereNot({ id }) : q)).update({ featured: false });
-          return fields;
+          return replacing(['imageUrl', 'imageAlt', 'imageCredit', 'authorImage', 'authorTitle'], fields);
         });
       },
       remove: (id: number) => remove('article', id),
@@ -96,7 +96,7 @@ export function createEditorial(db: Db, config: Config) {
             if (!existing && !series.active) throw fieldError('seriesId', 'This series is not active: new episodes cannot be added');
           }
           return {
-            ...fields,
+            ...replacing(['imageUrl', 'category'], fields),
             seriesId: fields.seriesId ?? null,
             episodeNumber: fields.episodeNumber ?? 1,
             audioFile: await audioFileFor(audioUrl, existing),
@@ -115,7 +115,7 @@ export function createEditorial(db: Db, config: Config) {
         await assertCategory(input.category);
         const { status, publishedAt, content, achievements, photoGallery, socialLinks, ...fields } = input;
         return save('profile', id, status, publishedAt, userId, () => ({
-          ...fields, bio: content, achievements: toJson(achievements), photoGallery: toJson(photoGallery), socialLinks: toJson(socialLinks),
+          ...replacing(['location', 'birthDate'], fields), bio: content, achievements: toJson(achievements), photoGallery: toJson(photoGallery), socialLinks: toJson(socialLinks),
         }));
       },
       remove: (id: number) => remove('profile', id),

@@ -4,6 +4,13 @@ import type { Page } from '../published.js';
 
 type Row = Record<string, unknown>;
 
+/**
+ * A PUT replaces the item: optional fields the body leaves out (the schemas read blank as "left out") are
+ * emptied, so an editor can remove an image or an end date. Creates and partial updates do not use this.
+ */
+export const replacing = (optional: readonly string[], row: Row): Row =>
+  ({ ...Object.fromEntries(optional.map((key) => [key, null])), ...Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)) });
+
 /** The plain storage half of every admin resource: list every status, find, insert, update, delete. */
 export function editableTable(db: Knex, table: string) {
   return {

@@ -1,4 +1,98 @@
-/** Built by the admin-screens issue. */
+import { useState } from 'react';
+import type { Article } from '@redaktion/shared';
+import { formatDate } from '../../i18n';
+import { ArticleForm } from '../articles/ArticleForm';
+import { categoryName, useCategories } from '../articles/categories';
+import { ADMIN_LISTS, useContentChanged } from '../articles/content-changed';
+import { QueryState } from '../articles/QueryState';
+import { StatusBadge } from '../articles/StatusBadge';
+import { useAdminQuery } from '../data';
+import { useAdminT } from '../i18n';
+import { useAdminClient, usePlatform } from '../platform';
+import { ConfirmDialog } from '../ui/Dialog';
+import { toastError, toastSuccess } from '../ui/feedback';
+
+/** The Articles tab (admin-area.md §2): every article in every status, with create, edit and delete. */
 export function ArticlesTab() {
-  return null;
+  const t = useAdminT();
+  const admin = useAdminClient();
+  const articles = useAdminQuery(ADMIN_LISTS.article, admin.articles.list);
+  const contentChanged = useContentChanged();
+  // undefined: no dialog; null: a new article.
+  const [editing, setEditing] = useState<Article | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<Article | null>(null);
+  const [removing, setRemoving] = useState(false);
+
+  const remove = async (article: Article) => {
+    setRemoving(true);
+    try {
+      await admin.articles.remove(article.id);
+      toastSuccess(t('articles.deleted'));
+      contentChanged('article');
+      setDeleting(null);
+    } catch {
+      toastError(t('common.error'), t('articles.deleteFailed'));
+    } finally {
+      setRemoving(false);
+    }
+  };
+
+  return (
+    <div className="admin-section">
+      <div className="admin-toolbar">
+        <h2>{t('articles.heading')}</h2>
+        <button type="button" className="button" onClick={() => setEditing(null)}>{t('articles.create')}</button>
+      </div>
+      <QueryState query={articles} empty={t('articles.empty')}>
+        {(items) => (
+          <ul className="admin-list">
+            {items.map((article) => (
+              <ArticleRow key={article.id} article={article} onEdit={() => setEditing(article)} onDelete={() => setDeleting(article)} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
+      {editing !== undefined && <ArticleForm article={editing} onClose={() => setEditing(undefined)} />}
+      <ConfirmDialog open={deleting !== null} busy={removing} onClose={() => setDeleting(null)}
+        message={t('common.confirmDelete', { title: deleting?.title ?? '' })} onConfirm={() => deleting && void remove(deleting)} />
+    </div>
+  );
+}
+
+function ArticleRow({ article, onEdit, onDelete }: { article: Article; onEdit(): void; onDelete(): void }) {
+  const t = useAdminT();
+  const { siteUrl, openExternal } = usePlatform();
+  const categories = useCategories().data;
+  const published = article.status === 'published';
+  const scheduled = published && article.publishedAt !== null && new Date(article.publishedAt) > new Date();
+  const url = `${siteUrl}/article/${article.id}`;
+  return (
+    <li className="admin-row">
+      {article.imageUrl
+        ? <img className="admin-row-thumb" src={article.imageUrl} alt="" width={64} height={48} loading="lazy" />
+        : <span className="admin-row-thumb" aria-hidden="true" />}
+      <div className="admin-row-body">
+        <p className="admin-row-title">{article.title}</p>
+        <p className="admin-row-meta">
+          <span>{categoryName(categories, article.category)}</span>
+          <span>{article.author}</span>
+          <StatusBadge status={article.status} />
+          {scheduled && <span className="admin-tag">{t('articles.scheduled', { date: formatDate(article.publishedAt, t.locale, { dateStyle: 'medium', timeStyle: 'short' }) })}</span>}
+          {article.featured && <span className="admin-tag">{t('common.featured')}</span>}
+          {article.categoryFeatured && <span className="admin-tag">{t('articles.categoryFeatured')}</span>}
+          {article.premium && <span className="admin-tag">{t('common.premium')}</span>}
+        </p>
+      </div>
+      <div className="admin-row-actions">
+        {published && !scheduled && (
+          <a className="button button-small button-ghost" href={url} aria-label={t('articles.viewLabel', { title: article.title })}
+            onClick={(event) => { event.preventDefault(); openExternal(url); }}>{t('common.view')}</a>
+        )}
+        <button type="button" className="button button-small button-ghost" onClick={onEdit}
+          aria-label={t('articles.editLabel', { title: article.title })}>{t('common.edit')}</button>
+        <button type="button" className="button button-small button-danger" onClick={onDelete}
+          aria-label={t('articles.deleteLabel', { title: article.title })}>{t('common.delete')}</button>
+      </div>
+    </li>
+  );
 }

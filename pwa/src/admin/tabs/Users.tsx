@@ -1,4 +1,99 @@
-/** Built by the admin-screens issue. */
+import { useState, type FormEvent } from 'react';
+import { USER_ROLES, type User, type UserRole } from '@redaktion/shared';
+import { useSession } from '../../app/context';
+import { formatDate } from '../../i18n';
+import { QueryState } from '../articles/QueryState';
+import { invalidate, useAdminQuery } from '../data';
+import { useAdminT } from '../i18n';
+import { useAdminClient } from '../platform';
+import { failureText, toastError, toastSuccess } from '../ui/feedback';
+import { FormField } from '../ui/form';
+
+const USERS_KEY = '/api/admin/users';
+
+/**
+ * The Users tab (contract.md §7, super_admin only): find an account, change its role, deactivate or reactivate it.
+ * The server has the last word (nobody demotes or deactivates themselves); its refusal is shown as it says it.
+ */
 export function UsersTab() {
-  return null;
+  const t = useAdminT();
+  const admin = useAdminClient();
+  const [typed, setTyped] = useState('');
+  const [query, setQuery] = useState('');
+  const users = useAdminQuery(`${USERS_KEY}?q=${query}`, () => admin.users.search(query || undefined));
+  const [saving, setSaving] = useState<number | null>(null);
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery(typed.trim());
+  };
+
+  const update = async (user: User, change: { role?: UserRole; active?: boolean }) => {
+    setSaving(user.id);
+    try {
+      await admin.users.update(user.id, change);
+      toastSuccess(t('users.updated'), user.username);
+      invalidate(USERS_KEY);
+    } catch (error) {
+      toastError(t('users.updateFailed'), failureText(error, t('users.updateFailed'), t));
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  return (
+    <div className="admin-section">
+      <div className="admin-toolbar"><h2>{t('users.heading')}</h2></div>
+      <form role="search" className="admin-inline-form" noValidate onSubmit={search}>
+        <FormField label={t('users.search')}>
+          {(props) => <input {...props} type="search" value={typed} placeholder={t('users.searchHint')} onChange={(event) => setTyped(event.target.value)} />}
+        </FormField>
+        <button type="submit" className="button">{t('users.searchButton')}</button>
+      </form>
+      <QueryState query={users} empty={t('users.empty')}>
+        {(items) => (
+          <ul className="admin-list">
+            {items.map((user) => (
+              <UserRow key={user.id} user={user} busy={saving === user.id} onChange={(change) => void update(user, change)} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </div>
+  );
+}
+
+function UserRow({ user, busy, onChange }: { user: User; busy: boolean; onChange(change: { role?: UserRole; active?: boolean }): void }) {
+  const t = useAdminT();
+  const { user: me } = useSession();
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return (
+    <li className="admin-row">
+      <div className="admin-row-body">
+        <p className="admin-row-title">
+          {user.username}
+          {me?.id === user.id && <> <span className="admin-tag">{t('users.you')}</span></>}
+        </p>
+        <p className="admin-row-meta">
+          <span>{user.email}</span>
+          {name && <span>{name}</span>}
+          <span>{t('users.joined', { date: formatDate(user.createdAt, t.locale, { dateStyle: 'medium' }) })}</span>
+          <span className={`admin-status ${user.active ? 'admin-status-published' : 'admin-status-archived'}`}>
+            {t(user.active ? 'common.active' : 'common.inactive')}
+          </span>
+        </p>
+      </div>
+      <div className="admin-row-actions">
+        <select aria-label={t('users.roleFor', { username: user.username })} value={user.role} disabled={busy}
+          onChange={(event) => onChange({ role: event.target.value as UserRole })}>
+          {USER_ROLES.map((role) => <option key={role} value={role}>{t(`users.role.${role}`)}</option>)}
+        </select>
+        <button type="button" className={`button button-small ${user.active ? 'button-danger' : 'button-ghost'}`} disabled={busy}
+          aria-label={t(user.active ? 'users.deactivateLabel' : 'users.reactivateLabel', { username: user.username })}
+          onClick={() => onChange({ active: !user.active })}>
+          {t(user.active ? 'users.deactivate' : 'users.reactivate')}
+        </button>
+      </div>
+    </li>
+  );
 }

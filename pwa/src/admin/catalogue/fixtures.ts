@@ -1,0 +1,27 @@
+import type { Advertisement, Episode, Journalist, PodcastSeries } from '@redaktion/shared';
+
+/** Items as the admin API lists them, for the catalogue's component tests. */
+
+const stamps = { createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-02T08:00:00.000Z' };
+
+export const series = (id: number, title: string, extra: Partial<PodcastSeries> = {}): PodcastSeries => ({
+  id, title, description: `Om ${title}`, category: 'news', imageUrl: `/uploads/images/series-${id}.webp`, hostName: 'Karin Ek',
+  featured: false, active: true, episodeCount: 0, ...stamps, ...extra,
+});
+
+export const episode = (id: number, title: string, extra: Partial<Episode> = {}): Episode => ({
+  id, seriesId: 3, kind: 'episode', title, description: `Om ${title}`, category: 'news', imageUrl: null,
+  audioUrl: `/api/podcasts/${id}/audio`, locked: false, duration: 1830, episodeNumber: 4, publishedAt: '2026-03-02T08:00:00.000Z',
+  featured: false, premium: false, status: 'published', ...stamps, ...extra,
+});
+
+export const ad = (id: number, title: string, extra: Partial<Advertisement> & { impressions?: number; clicks?: number } = {}) => ({
+  id, title, description: `Om ${title}`, imageUrl: null, linkUrl: 'https://partner.example.se', clickUrl: `/api/advertisements/${id}/click`,
+  placement: 'sidebar' as const, partnerName: 'Partner AB', active: true, startDate: '2026-03-01T00:00:00.000Z', endDate: null,
+  impressions: 0, clicks: 0, ...extra,
+});
+
+export const journalist = (id: number, name: string, extra: Partial<Journalist> = {}): Journalist => ({
+  id, name, email: `${name.split(' ')[0]!.toLowerCase()}@redaktion.se`, title: 'Reporter', bio: null, profileImage: null,
+  specialty: 'Politik', expertise: [], status: 'active', active: true, socialLinks: {}, ...extra,
+});

@@ -1,0 +1,311 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AD_PLACEMENTS } from '@redaktion/shared';
+import { resetAdminScreens } from '../articles/test-support';
+import type { AdminPlatform } from '../platform';
+import { jsonFetch, renderAdmin, staffUser } from '../test/render';
+import { AdForm } from './AdForm';
+import { EpisodeForm } from './EpisodeForm';
+import { ad, episode, journalist, series } from './fixtures';
+import { JournalistForm } from './JournalistForm';
+import { SeriesForm } from './SeriesForm';
+
+afterEach(resetAdminScreens);
+
+type Routes = Parameters<typeof jsonFetch>[0];
+const audioUpload: AdminPlatform['upload'] = async <T,>() => ({ url: '/api/admin/audio/nytt.mp3', kind: 'audio' }) as T;
+
+function renderForm(ui: ReactElement, routes: Routes = {}, options: { locale?: 'sv' | 'en'; upload?: AdminPlatform['upload'] } = {}) {
+  const api = jsonFetch(routes);
+  renderAdmin(ui, { fetch: api.fetch, user: staffUser(), ...options });
+  const sent = () => api.calls.filter((call) => call.method !== 'GET');
+  return { api, sent };
+}
+
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const submit = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+const optionsOf = (label: string) => within(screen.getByLabelText(label)).getAllByRole('option').map((option) => option.textContent);
+const inputValue = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+const switchState = (name: string) => screen.getByRole('switch', { name }).getAttribute('aria-checked');
+const created = (extra: object) => (body: unknown) => ({ status: 201, body: { ...(body as object), ...extra } });
+const refused = (status: number, error: string, issues: { path: string; message: string }[] = []) =>
+  () => ({ status, body: { error, code: status === 409 ? 'conflict' : 'validation_failed', issues } });
+
+const SERIES = [series(3, 'Morgonekot'), series(4, 'Gamla arkivet', { active: false })];
+
+describe('the episode form', () => {
+  it('starts from the spec defaults and offers only active series', () => {
+    renderForm(<EpisodeForm series={SERIES} onDone={() => undefined} />);
+    expect(inputValue('Duration (minutes)')).toBe('30');
+    expect(inputValue('Episode number')).toBe('1');
+    expect(inputValue('Status')).toBe('published');
+    expect(optionsOf('Status')).toEqual(['Draft', 'Published', 'Archived']);
+    expect(optionsOf('Podcast series')).toEqual(['Select a series', 'Morgonekot']);
+    expect(screen.getByRole('group', { name: 'Episode Information' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Media Files' })).toBeTruthy();
+    expect(screen.getByText('MP3, WAV, OGG, M4A, up to 100MB')).toBeTruthy();
+    expect(screen.getByText('JPG, PNG, WebP, up to 10MB')).toBeTruthy();
+  });
+
+  it('shows every message of the spec on an empty submit and sends nothing', async () => {
+    const { sent } = renderForm(<EpisodeForm series={SERIES} onDone={() => undefined} />);
+    fill('Duration (minutes)', '0');
+    submit('Create Episode');
+    for (const message of ['Episode title is required', 'Description is required', 'Duration must be greater than 0',
+      'Audio file is required', 'Please select a podcast series']) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(screen.getByLabelText('Episode title').getAttribute('aria-invalid')).toBe('true');
+    expect(sent()).toEqual([]);
+  });
+
+  it('shows the messages in Swedish when the admin is in Swedish', async () => {
+    renderForm(<EpisodeForm series={SERIES} onDone={() => undefined} />, {}, { locale: 'sv' });
+    submit('Skapa avsnitt');
+    expect(await screen.findByText('Avsnittets titel krävs')).toBeTruthy();
+    expect(screen.getByText('Välj en poddserie')).toBeTruthy();
+  });
+
+  it('creates an episode: minutes become seconds, an unreadable episode number becomes 1', async () => {
+    const onDone = vi.fn();
+    const { sent } = renderForm(<EpisodeForm series={SERIES} onDone={onDone} />,
+      { 'POST /api/admin/podcasts': created({ id: 21 }) }, { upload: audioUpload });
+    fill('Episode title', ' Valet i Europa ');
+    fill('Description', 'Vad står på spel?');
+    fill('Duration (minutes)', '45');
+    fill('Episode number', '');
+    fill('Podcast series', '3');
+    fireEvent.change(screen.getByLabelText('Audio file'), { target: { files: [new File(['id3'], 'valet.mp3', { type: 'audio/mpeg' })] } });
+    await screen.findByText('Upload successful');
+    fireEvent.click(screen.getByRole('switch', { name: 'Premium' }));
+    submit('Create Episode');
+
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent()).toEqual([{
+      method: 'POST', path: '/api/admin/podcasts',
+      body: {
+        kind: 'episode', title: 'Valet i Europa', description: 'Vad står på spel?', duration: 2700, episodeNumber: 1,
+        audioUrl: '/api/admin/audio/nytt.mp3', seriesId: 3, category: 'news', featured: false, premium: true, status: 'published',
+      },
+    }]);
+    expect(await screen.findByText('Success!')).toBeTruthy();
+    expect(screen.getByText('Podcast created successfully')).toBeTruthy();
+  });
+
+  it('edits an episode: its own audio address and exact seconds go back when unchanged', async () => {
+    const onDone = vi.fn();
+    const { sent } = renderForm(<EpisodeForm episode={episode(9, 'Morgonen')} series={SERIES} onDone={onDone} />,
+      { 'PUT /api/admin/podcasts/9': (body: unknown) => ({ status: 200, body }) });
+    // 1830 seconds show as 31 minutes.
+    expect(inputValue('Duration (minutes)')).toBe('31');
+    submit('Update Episode');
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent()[0]).toMatchObject({ method: 'PUT', path: '/api/admin/podcasts/9', body: { audioUrl: '/api/podcasts/9/audio', duration: 1830, episodeNumber: 4 } });
+    expect(await screen.findByText('Podcast updated successfully')).toBeTruthy();
+  });
+
+  it('sends changed minutes as seconds on an edit', async () => {
+    const onDone = vi.fn();
+    const { sent } = renderForm(<EpisodeForm episode={episode(9, 'Morgonen')} series={SERIES} onDone={onDone} />,
+      { 'PUT /api/admin/podcasts/9': (body: unknown) => ({ status: 200, body }) });
+    fill('Duration (minutes)', '40');
+    submit('Update Episode');
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent()[0]!.body).toMatchObject({ duration: 2400 });
+  });
+
+  it("shows the server's refusal as an Error toast and under the field", async () => {
+    const onDone = vi.fn();
+    renderForm(<EpisodeForm episode={episode(9, 'Morgonen')} series={SERIES} onDone={onDone} />, {
+      'PUT /api/admin/podcasts/9': refused(400, 'Please select a podcast series', [{ path: 'seriesId', message: 'Please select a podcast series' }]),
+    });
+    submit('Update Episode');
+    expect(await screen.findByText('Error')).toBeTruthy();
+    expect(screen.getAllByText('Please select a podcast series')).toHaveLength(2);
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it("falls back to 'Failed to save podcast' when the server gives no reason", async () => {
+    const emptyAnswer = (async () => new Response('', { status: 502 })) as typeof fetch;
+    renderAdmin(<EpisodeForm episode={episode(9, 'Morgonen')} series={SERIES} onDone={() => undefined} />, { fetch: emptyAnswer, user: staffUser() });
+    submit('Update Episode');
+    expect(await screen.findByText('Error')).toBeTruthy();
+    expect(await screen.findByText('Failed to save podcast')).toBeTruthy();
+  });
+});
+
+describe('the series form', () => {
+  it('has the sections, the cover hint and the switches of the spec', () => {
+    renderForm(<SeriesForm onDone={() => undefined} />);
+    for (const name of ['Basic Information', 'Cover Image', 'Settings']) expect(screen.getByRole('group', { name })).toBeTruthy();
+    expect(screen.getByText('PNG, JPG up to 5MB')).toBeTruthy();
+    expect(switchState('Featured Series')).toBe('false');
+    expect(switchState('Active Series')).toBe('true');
+    expect(screen.getByText('Active series allow new episodes to be added.')).toBeTruthy();
+    expect(inputValue('Category')).toBe('news');
+    expect(optionsOf('Category')).toEqual(['News', 'Society', 'Culture', 'Technology', 'Business']);
+  });
+
+  it('shows every message of the spec on an empty submit', async () => {
+    const { sent } = renderForm(<SeriesForm onDone={() => undefined} />);
+    submit('Create Series');
+    for (const message of ['Series title is required', 'Description is required', 'Cover image is required']) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(sent()).toEqual([]);
+  });
+
+  it('creates a series and says so', async () => {
+    const onDone = vi.fn();
+    const { sent } = renderForm(<SeriesForm onDone={onDone} />, { 'POST /api/admin/podcast-series': created({ id: 8 }) });
+    fill('Series title', 'Kulturkvarten');
+    fill('Description', 'Veckans kultur');
+    fill('Category', 'culture');
+    fill('Host name', 'Sara Lind');
+    fill('Cover image: or paste an address', 'https://bilder.example.se/kultur.jpg');
+    fireEvent.click(screen.getByRole('switch', { name: 'Featured Series' }));
+    submit('Create Series');
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent()[0]).toEqual({
+      method: 'POST', path: '/api/admin/podcast-series',
+      body: { title: 'Kulturkvarten', description: 'Veckans kultur', category: 'culture', imageUrl: 'https://bilder.example.se/kultur.jpg',
+        hostName: 'Sara Lind', featured: true, active: true },
+    });
+    expect(await screen.findByText('Podcast series created successfully')).toBeTruthy();
+  });
+
+  it('refuses a cover over 5MB before sending it', async () => {
+    const upload = vi.fn();
+    renderForm(<SeriesForm onDone={() => undefined} />, {}, { upload });
+    const big = new File(['x'], 'omslag.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 6 * 1024 * 1024 });
+    fireEvent.change(screen.getByLabelText('Cover image'), { target: { files: [big] } });
+    expect(await screen.findByText('Please select an image smaller than 5MB')).toBeTruthy();
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it('titles a failed update with the spec words and the server reason beneath', async () => {
+    renderForm(<SeriesForm series={series(3, 'Morgonekot')} onDone={() => undefined} />,
+      { 'PUT /api/admin/podcast-series/3': refused(409, 'A series with this title exists') });
+    expect(inputValue('Series title')).toBe('Morgonekot');
+    submit('Update Series');
+    expect(await screen.findByText('Failed to update podcast series')).toBeTruthy();
+    expect(screen.getByText('A series with this title exists')).toBeTruthy();
+  });
+});
+
+describe('the advertisement form', () => {
+  const today = () => {
+    const now = new Date();
+    return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  };
+
+  it('starts active, from today, with no end date, and offers every placement', () => {
+    renderForm(<AdForm onDone={() => undefined} />);
+    expect(switchState('Active')).toBe('true');
+    expect(inputValue('Start date')).toBe(today());
+    expect(inputValue('End date')).toBe('');
+    expect(screen.getByLabelText('Placement').querySelectorAll('option')).toHaveLength(AD_PLACEMENTS.length);
+  });
+
+  it('shows the messages of the spec and refuses an end before the start', async () => {
+    const { sent } = renderForm(<AdForm onDone={() => undefined} />);
+    fill('Start date', '2026-05-10');
+    fill('End date', '2026-05-01');
+    submit('Create Advertisement');
+    for (const message of ['Title is required', 'Description is required', 'End date must be after the start date']) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(sent()).toEqual([]);
+  });
+
+  it('creates an advertisement and says so', async () => {
+    const onDone = vi.fn();
+    const { sent } = renderForm(<AdForm onDone={onDone} />, { 'POST /api/admin/advertisements': created({ id: 5 }) });
+    fill('Title', 'Vårkampanj');
+    fill('Description', 'Prenumerera i vår');
+    fill('Placement', 'hero');
+    fill('Partner name', 'Bokhandeln');
+    fill('Link URL', 'https://bokhandeln.example.se');
+    fill('Start date', '2026-05-01');
+    fill('End date', '2026-06-01');
+    submit('Create Advertisement');
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent()[0]!.body).toEqual({
+      title: 'Vårkampanj', description: 'Prenumerera i vår', placement: 'hero', partnerName: 'Bokhandeln',
+      linkUrl: 'https://bokhandeln.example.se', active: true, startDate: '2026-05-01', endDate: '2026-06-01',
+    });
+    expect(await screen.findByText('Advertisement created successfully!')).toBeTruthy();
+  });
+
+  it('titles a failed save with the spec words and the server message beneath', async () => {
+    renderForm(<AdForm onDone={() => undefined} />, { 'POST /api/admin/advertisements': refused(400, 'Link must be an http(s) URL') });
+    fill('Title', 'Vårkampanj');
+    fill('Description', 'Prenumerera i vår');
+    submit('Create Advertisement');
+    expect(await screen.findByText('Failed to create advertisement')).toBeTruthy();
+    expect(screen.getByText('Link must be an http(s) URL')).toBeTruthy();
+  });
+
+  it('edits an advertisement with its dates as days', async () => {
+    renderForm(<AdForm ad={ad(5, 'Vårkampanj', { endDate: '2026-06-01T00:00:00.000Z' })} onDone={() => undefined} />,
+      { 'PUT /api/admin/advertisements/5': refused(400, 'Nope') });
+    expect(inputValue('Start date')).toBe('2026-03-01');
+    expect(inputValue('End date')).toBe('2026-06-01');
+    submit('Update Advertisement');
+    expect(await screen.findByText('Failed to update advertisement')).toBeTruthy();
+  });
+});
+
+describe('the journalist form', () => {
+  it('shows the messages of the spec, with an e-mail input and status active by default', async () => {
+    const { sent } = renderForm(<JournalistForm onDone={() => undefined} />);
+    expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
+    expect(inputValue('Status')).toBe('active');
+    expect(optionsOf('Status')).toEqual(['Active', 'Freelance', 'Intern', 'Inactive']);
+    fill('Email', 'inte-en-adress');
+    submit('Add Journalist');
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Valid email required')).toBeTruthy();
+    expect(sent()).toEqual([]);
+  });
+
+  it('adds a journalist with the expertise as a list', async () => {
+    const onDone = vi.fn();
+    const { sent } = renderForm(<JournalistForm onDone={onDone} />, { 'POST /api/admin/journalists': created({ id: 4 }) });
+    fill('Name', 'Sara Lind');
+    fill('Email', 'Sara.Lind@Redaktion.se');
+    fill('Title', 'Kulturreporter');
+    fill('Specialty', 'Kultur');
+    fill('Expertise', 'Film, teater , ,musik');
+    fill('Status', 'freelance');
+    submit('Add Journalist');
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent()[0]!.body).toEqual({
+      name: 'Sara Lind', email: 'sara.lind@redaktion.se', title: 'Kulturreporter', specialty: 'Kultur',
+      expertise: ['Film', 'teater', 'musik'], status: 'freelance', socialLinks: {},
+    });
+    expect(await screen.findByText('Journalist added successfully!')).toBeTruthy();
+  });
+
+  it('keeps the social links the form does not show when editing', async () => {
+    const onDone = vi.fn();
+    const links = { twitter: 'https://x.example/sara' };
+    const { sent } = renderForm(<JournalistForm journalist={journalist(4, 'Sara Lind', { socialLinks: links, expertise: ['Film', 'Teater'] })} onDone={onDone} />,
+      { 'PUT /api/admin/journalists/4': (body: unknown) => ({ status: 200, body }) });
+    expect(inputValue('Expertise')).toBe('Film, Teater');
+    submit('Update Journalist');
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent()[0]).toMatchObject({ method: 'PUT', path: '/api/admin/journalists/4', body: { socialLinks: links, expertise: ['Film', 'Teater'] } });
+  });
+
+  it("titles a refusal 'Failed to add journalist' with the server message", async () => {
+    renderForm(<JournalistForm onDone={() => undefined} />, { 'POST /api/admin/journalists': refused(409, 'This e-mail is already taken') });
+    fill('Name', 'Sara Lind');
+    fill('Email', 'sara@redaktion.se');
+    submit('Add Journalist');
+    expect(await screen.findByText('Failed to add journalist')).toBeTruthy();
+    expect(screen.getByText('This e-mail is already taken')).toBeTruthy();
+  });
+});

@@ -1,0 +1,77 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Article } from '@redaktion/shared';
+import { installDialogPolyfill, resetAdminScreens } from '../articles/test-support';
+import { jsonFetch, renderAdmin, staffUser } from '../test/render';
+import { ArticlesTab } from './Articles';
+
+beforeAll(installDialogPolyfill);
+afterEach(resetAdminScreens);
+
+const article = (id: number, title: string, extra: Partial<Article> = {}): Article => ({
+  id, title, excerpt: 'Ingress', content: 'Text', locked: false, category: 'news', imageUrl: null, imageAlt: null, imageCredit: null,
+  author: 'Rut Redaktör', authorImage: null, authorTitle: null, readTime: 5, publishedAt: null, featured: false, categoryFeatured: false,
+  premium: false, status: 'draft', createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-01T08:00:00.000Z', ...extra,
+});
+
+const CATEGORIES = [{ id: 1, name: 'Nyheter', slug: 'news', description: null, color: null, active: true }];
+
+describe('the Articles tab', () => {
+  it('lists articles with category name, status, tags and a site link for published ones', async () => {
+    const api = jsonFetch({
+      'GET /api/admin/categories': CATEGORIES,
+      'GET /api/admin/articles': [
+        article(1, 'Väntande text', { status: 'pending', premium: true }),
+        article(2, 'Ute nu', { status: 'published', publishedAt: '2026-03-01T08:00:00.000Z', featured: true }),
+      ],
+    });
+    renderAdmin(<ArticlesTab />, { fetch: api.fetch, user: staffUser() });
+    const pending = (await screen.findByText('Väntande text')).closest('li')!;
+    expect(within(pending).getByText('Pending Review')).toBeTruthy();
+    expect(within(pending).getByText('Premium')).toBeTruthy();
+    expect(await within(pending).findByText('Nyheter')).toBeTruthy();
+    expect(within(pending).queryByRole('link')).toBeNull();
+    const published = screen.getByText('Ute nu').closest('li')!;
+    expect(within(published).getByText('Featured')).toBeTruthy();
+    expect(within(published).getByRole('link', { name: 'View “Ute nu” on the site' }).getAttribute('href')).toBe('http://admin.test/article/2');
+  });
+
+  it('deletes an article after confirming, then lists what is left', async () => {
+    let articles = [article(1, 'Gammal notis'), article(2, 'Behålls')];
+    const api = jsonFetch({
+      'GET /api/admin/categories': CATEGORIES,
+      'GET /api/admin/articles': () => ({ status: 200, body: articles }),
+      'DELETE /api/admin/articles/1': () => {
+        articles = articles.filter((a) => a.id !== 1);
+        return { status: 204, body: null };
+      },
+    });
+    renderAdmin(<ArticlesTab />, { fetch: api.fetch, user: staffUser() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete “Gammal notis”' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Are you sure?' }));
+    expect(dialog.getByText('Delete “Gammal notis”? This cannot be undone.')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Article deleted successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Gammal notis')).toBeNull());
+    expect(screen.getByText('Behålls')).toBeTruthy();
+  });
+
+  it('says a delete failed in the words of the spec', async () => {
+    const api = jsonFetch({
+      'GET /api/admin/categories': CATEGORIES,
+      'GET /api/admin/articles': [article(1, 'Kvar')],
+      'DELETE /api/admin/articles/1': () => ({ status: 500, body: { error: 'Internal error' } }),
+    });
+    renderAdmin(<ArticlesTab />, { fetch: api.fetch, user: staffUser() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete “Kvar”' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete article')).toBeTruthy();
+  });
+
+  it('opens the create dialog from the Create button', async () => {
+    renderAdmin(<ArticlesTab />, { fetch: jsonFetch({ 'GET /api/admin/articles': [], 'GET /api/admin/categories': [] }).fetch, user: staffUser() });
+    expect(await screen.findByText('No articles yet. Create the first one.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Article' }));
+    expect(screen.getByRole('dialog', { name: 'Create New Article' })).toBeTruthy();
+  });
+});

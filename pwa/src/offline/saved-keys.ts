@@ -1,0 +1,32 @@
+import { create } from 'zustand';
+import type { Device } from './device';
+
+/**
+ * Which articles and profiles are saved, for every Save button on a page at once: one live query on the
+ * device's database instead of one per card, started when the browser is idle so that it never competes
+ * with the page's first render.
+ */
+interface SavedKeysState { keys: ReadonlySet<string> }
+
+export const useSavedKeys = create<SavedKeysState>(() => ({ keys: new Set() }));
+
+let watching = false;
+
+export function watchSavedKeys(device: Device): void {
+  if (watching) return;
+  watching = true;
+  whenIdle(() => {
+    void Promise.all([import('dexie'), device.open()]).then(([{ liveQuery }, db]) => {
+      liveQuery(() => db.saved.toCollection().primaryKeys()).subscribe({
+        next: (keys) => useSavedKeys.setState({ keys: new Set(keys) }),
+        error: () => undefined,
+      });
+    });
+  });
+}
+
+/** Runs work the reader is not waiting for once the browser has nothing better to do. */
+export function whenIdle(work: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(work, { timeout: 3000 });
+  else setTimeout(work, 200);
+}
