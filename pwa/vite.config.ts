@@ -36,6 +36,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
       outDir: 'dist/client',
       emptyOutDir: true,
+      // The server reads it to tell the browser which chunks a page needs (api/src/http/client-app.ts).
+      manifest: true,
       rollupOptions: {
         output: {
           // The admin chunk has a folder of its own, so the service worker's precache can leave it out.

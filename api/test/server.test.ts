@@ -81,6 +81,14 @@ describe('routing', () => {
     expect((await client.get('/')).headers.get('cache-control')).toBe('no-cache');
   });
 
+  it("preloads the page's own chunk beside the app's, and never serves the build's hidden manifest", async () => {
+    const home = (await client.get('/')).text;
+    const preloads = [...home.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+    expect(preloads.some((href) => /^\/assets\/Home-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(new Set(preloads).size).toBe(preloads.length);
+    expect((await fetch(`${server.url}/.vite/manifest.json`)).status).toBe(404);
+  });
+
   it('sends pages compressed, and hashed assets from their build-time Brotli copies', async () => {
     const head = (path: string, encoding: string) => new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {
       http.get(server.url + path, { headers: { 'Accept-Encoding': encoding } }, (response) => {

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import type { User } from '@redaktion/shared';
 import { createApiClient } from '@redaktion/shared/client';
-import { App } from './app/App';
+import { App, findRoute } from './app/App';
 import { AppProviders, type AppServices } from './app/context';
 import { ApiCache, type Entry } from './data/api-cache';
 import { localeFromAcceptLanguage, type Locale } from './i18n';
@@ -16,6 +16,8 @@ import { registerServiceWorker } from './offline/service-worker';
 import { createSessionStore } from './state/session';
 import { createSettingsStore, parsePrefsCookie } from './state/settings';
 import './styles/main.css';
+import './styles/media.css';
+import './styles/account.css';
 
 /** What the server rendered with: the API answers, the user and the language and theme. */
 interface Boot { cache: Record<string, Entry>; user: User | null | undefined; locale: Locale; darkMode: boolean }
@@ -71,8 +73,12 @@ const app = (
     </AppProviders>
   </StrictMode>
 );
-if (rendered) hydrateRoot(root, app);
-else createRoot(root).render(app);
+// Hydration renders the page the server rendered, so its chunk must be here first.
+const { route } = findRoute(location.pathname);
+void (rendered && !route.clientOnly && route.load ? route.load() : Promise.resolve()).catch(() => undefined).then(() => {
+  if (rendered) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+});
 
 // The answers the page was rendered with go to the device once the page is up and the browser is idle.
 if (rendered) whenIdle(() => services.cache.keepOnDevice());

@@ -24,6 +24,8 @@ export interface RenderResult {
   head: string;
   boot: string;
   htmlAttributes: { lang: string; theme: 'light' | 'dark' };
+  /** The source modules of the page's own chunks, for the server to preload beside the app's script. */
+  modules: string[];
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -46,8 +48,10 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
 
   const hasSession = /(?:^|;\s*)redaktion\.sid=/.test(request.cookie ?? '');
   const paths = route.data?.(params, url.searchParams) ?? [];
+  // The page's chunk, the user and the page's reads, all at once.
   const [user] = await Promise.all([
     hasSession ? api.get('/api/user' as ApiPath<User>).catch(() => null) : Promise.resolve(null),
+    route.clientOnly ? undefined : route.load?.(),
     ...paths.map((path) => cache.load(path)),
   ]);
   const services: AppServices = {
@@ -88,5 +92,6 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     head: headHtml,
     boot: safeJson({ cache: cache.snapshot(), user: hasSession ? user : null, locale, darkMode }),
     htmlAttributes: { lang: locale, theme: darkMode ? 'dark' : 'light' },
+    modules: route.module && !route.clientOnly ? [route.module] : [],
   };
 }

@@ -6,7 +6,7 @@ import type { Context } from 'koa';
 import { ERROR_CODES } from '@redaktion/shared';
 import { HttpError } from './errors.js';
 
-/** Resolves a request path inside a folder, or null when it would leave it. */
+/** Resolves a request path inside a folder, or null when it would leave it or name a hidden file. */
 export function safeJoin(root: string, requestPath: string): string | null {
   let decoded: string;
   try {
@@ -14,7 +14,8 @@ export function safeJoin(root: string, requestPath: string): string | null {
   } catch {
     return null;
   }
-  if (decoded.includes('\0')) return null;
+  // Dotfiles and dot-folders (the build's .vite manifest among them) are never served.
+  if (decoded.includes('\0') || decoded.split('/').some((segment) => segment.startsWith('.'))) return null;
   const full = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
   return full === root || full.startsWith(`${root}${path.sep}`) ? full : null;
 }

@@ -1,36 +1,52 @@
-import { Suspense, lazy } from 'react';
-import { Loading } from '../components/cards';
-import type { ComponentType } from 'react';
+import { Suspense, createElement, lazy, type ComponentType } from 'react';
 import type { Article, CustomVideo, Episode, PersonProfile, PodcastSeries } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
+import { Loading } from '../components/cards';
 import type { ApiCache } from '../data/api-cache';
 import type { Translate } from '../i18n';
-import Article_ from '../pages/Article';
-import { articleData } from '../pages/Article';
-import Auth from '../pages/Auth';
-import Dashboard from '../pages/Dashboard';
-import Episode_ from '../pages/Episode';
-import ForgotPassword from '../pages/ForgotPassword';
-import Home, { homeData } from '../pages/Home';
-import Legal from '../pages/Legal';
-import News, { newsData } from '../pages/News';
 import NotFound from '../pages/NotFound';
-import Opinion, { opinionData } from '../pages/Opinion';
-import People from '../pages/People';
-import Person from '../pages/Person';
-import Podcasts from '../pages/Podcasts';
-import ResetPassword from '../pages/ResetPassword';
-import Search, { searchData } from '../pages/Search';
-import Series from '../pages/Series';
-import Subscribe from '../pages/Subscribe';
-import SubscriptionSuccess from '../pages/SubscriptionSuccess';
-import Watch from '../pages/Watch';
+import { articleData, homeData, newsData, opinionData, searchData } from './route-data';
 
-/** The admin screens are their own chunk: readers never download them. */
-const AdminApp = lazy(() => import('../admin/AdminApp'));
-function Admin() {
-  return <Suspense fallback={<Loading />}><AdminApp /></Suspense>;
+/**
+ * Each page is a chunk of its own, so a reader downloads the code of the page they open, not of every page.
+ * `load` fetches the chunk; once it is loaded, `Component` renders the page at once, which is what server
+ * rendering and hydration need (both load the page first). A page not loaded yet (a link followed in the
+ * browser) shows the spinner while its chunk arrives. `module` names the page's source for the build
+ * manifest, so the server can tell the browser to fetch the chunk beside the app's own.
+ */
+function page(module: string, load: () => Promise<{ default: ComponentType }>) {
+  let loaded: ComponentType | null = null;
+  const Lazy = lazy(load);
+  function Page() {
+    return loaded ? createElement(loaded) : <Suspense fallback={<Loading />}><Lazy /></Suspense>;
+  }
+  return {
+    Component: Page,
+    module: `src/${module}.tsx`,
+    load: () => load().then((loadedModule) => { loaded = loadedModule.default; }),
+  };
 }
+
+const Home = page('pages/Home', () => import('../pages/Home'));
+const News = page('pages/News', () => import('../pages/News'));
+const Opinion = page('pages/Opinion', () => import('../pages/Opinion'));
+const Article_ = page('pages/Article', () => import('../pages/Article'));
+const Watch = page('pages/Watch', () => import('../pages/Watch'));
+const Podcasts = page('pages/Podcasts', () => import('../pages/Podcasts'));
+const Episode_ = page('pages/Episode', () => import('../pages/Episode'));
+const Series = page('pages/Series', () => import('../pages/Series'));
+const People = page('pages/People', () => import('../pages/People'));
+const Person = page('pages/Person', () => import('../pages/Person'));
+const Search = page('pages/Search', () => import('../pages/Search'));
+const Subscribe = page('pages/Subscribe', () => import('../pages/Subscribe'));
+const SubscriptionSuccess = page('pages/SubscriptionSuccess', () => import('../pages/SubscriptionSuccess'));
+const Auth = page('pages/Auth', () => import('../pages/Auth'));
+const ForgotPassword = page('pages/ForgotPassword', () => import('../pages/ForgotPassword'));
+const ResetPassword = page('pages/ResetPassword', () => import('../pages/ResetPassword'));
+const Dashboard = page('pages/Dashboard', () => import('../pages/Dashboard'));
+const Legal = page('pages/Legal', () => import('../pages/Legal'));
+/** The admin screens are their own chunk too, in a folder the service worker leaves out: readers never download them. */
+const Admin = page('admin/AdminApp', () => import('../admin/AdminApp'));
 
 export interface Head { title: string; description?: string; image?: string | null }
 type Params = Record<string, string | undefined>;
@@ -38,6 +54,10 @@ type Params = Record<string, string | undefined>;
 export interface RouteDef {
   path: string;
   Component: ComponentType;
+  /** Fetches the page's chunk (before the server renders it and before the browser hydrates it). */
+  load?: () => Promise<void>;
+  /** The page's source module, as the build manifest names it. */
+  module?: string;
   /** The API reads the server makes before rendering this page (the first is the page's own subject). */
   data?: (params: Params, search: URLSearchParams) => string[];
   /** When the subject's read answers 404, so does the page. */
@@ -50,64 +70,64 @@ export interface RouteDef {
 const subject = <T,>(cache: ApiCache, path: string) => cache.get(path)?.data as T | undefined;
 
 export const routes: RouteDef[] = [
-  { path: '/', Component: Home, data: (_p, s) => homeData(s), head: (_p, _c, t) => ({ title: 'Redaktion', description: t('brand.tagline') }) },
-  { path: '/home', Component: Home, data: (_p, s) => homeData(s), head: (_p, _c, t) => ({ title: 'Redaktion', description: t('brand.tagline') }) },
-  { path: '/news', Component: News, data: (_p, s) => newsData(s), head: (_p, _c, t) => ({ title: t('nav.news'), description: t('news.tagline.news') }) },
-  { path: '/opinion', Component: Opinion, data: opinionData, head: (_p, _c, t) => ({ title: t('opinion.title'), description: t('opinion.tagline') }) },
+  { path: '/', ...Home, data: (_p, s) => homeData(s), head: (_p, _c, t) => ({ title: 'Redaktion', description: t('brand.tagline') }) },
+  { path: '/home', ...Home, data: (_p, s) => homeData(s), head: (_p, _c, t) => ({ title: 'Redaktion', description: t('brand.tagline') }) },
+  { path: '/news', ...News, data: (_p, s) => newsData(s), head: (_p, _c, t) => ({ title: t('nav.news'), description: t('news.tagline.news') }) },
+  { path: '/opinion', ...Opinion, data: opinionData, head: (_p, _c, t) => ({ title: t('opinion.title'), description: t('opinion.tagline') }) },
   {
-    path: '/article/:id', Component: Article_, data: articleData, subjectRequired: true,
+    path: '/article/:id', ...Article_, data: articleData, subjectRequired: true,
     head: (p, c, t) => {
       const article = subject<Article>(c, apiPaths.article(p.id ?? ''));
       return article ? { title: article.title, description: article.excerpt, image: article.imageUrl } : { title: t('article.notFound') };
     },
   },
   {
-    path: '/watch/:videoId', Component: Watch, data: (p) => [apiPaths.customVideo(p.videoId ?? '')],
+    path: '/watch/:videoId', ...Watch, data: (p) => [apiPaths.customVideo(p.videoId ?? '')],
     head: (p, c, t) => {
       const video = subject<CustomVideo>(c, apiPaths.customVideo(p.videoId ?? ''));
       return video ? { title: video.title, description: video.description, image: video.thumbnailUrl } : { title: t('watch.player') };
     },
   },
   {
-    path: '/podcasts', Component: Podcasts, data: () => [apiPaths.seriesList, apiPaths.podcasts({ limit: 12 })],
+    path: '/podcasts', ...Podcasts, data: () => [apiPaths.seriesList, apiPaths.podcasts({ limit: 12 })],
     head: (_p, _c, t) => ({ title: t('podcasts.title') }),
   },
   {
-    path: '/podcast/:id', Component: Episode_, data: (p) => [apiPaths.podcast(p.id ?? '')], subjectRequired: true,
+    path: '/podcast/:id', ...Episode_, data: (p) => [apiPaths.podcast(p.id ?? '')], subjectRequired: true,
     head: (p, c, t) => {
       const episode = subject<Episode>(c, apiPaths.podcast(p.id ?? ''));
       return episode ? { title: episode.title, description: episode.description, image: episode.imageUrl } : { title: t('episode.notFound') };
     },
   },
   {
-    path: '/podcast-series/:id', Component: Series, data: (p) => [apiPaths.series(p.id ?? ''), apiPaths.seriesEpisodes(p.id ?? '')], subjectRequired: true,
+    path: '/podcast-series/:id', ...Series, data: (p) => [apiPaths.series(p.id ?? ''), apiPaths.seriesEpisodes(p.id ?? '')], subjectRequired: true,
     head: (p, c, t) => {
       const series = subject<PodcastSeries>(c, apiPaths.series(p.id ?? ''));
       return series ? { title: series.title, description: series.description, image: series.imageUrl } : { title: t('series.notFound') };
     },
   },
   {
-    path: '/people', Component: People, data: () => [apiPaths.interviews(50), apiPaths.people(50)],
+    path: '/people', ...People, data: () => [apiPaths.interviews(50), apiPaths.people(50)],
     head: (_p, _c, t) => ({ title: t('people.title'), description: t('people.intro') }),
   },
   {
-    path: '/people/:id', Component: Person, data: (p) => [apiPaths.person(p.id ?? '')], subjectRequired: true,
+    path: '/people/:id', ...Person, data: (p) => [apiPaths.person(p.id ?? '')], subjectRequired: true,
     head: (p, c, t) => {
       const person = subject<PersonProfile>(c, apiPaths.person(p.id ?? ''));
       return person ? { title: person.name, description: person.excerpt, image: person.profileImage } : { title: t('person.notFound') };
     },
   },
-  { path: '/search', Component: Search, data: (_p, s) => searchData(s), head: (_p, _c, t) => ({ title: t('search.title') }) },
-  { path: '/subscribe', Component: Subscribe, data: () => [apiPaths.config], head: (_p, _c, t) => ({ title: t('subscribe.title'), description: t('subscribe.intro') }) },
-  { path: '/subscription/success', Component: SubscriptionSuccess, clientOnly: true, head: (_p, _c, t) => ({ title: t('success.title') }) },
-  { path: '/auth', Component: Auth, head: (_p, _c, t) => ({ title: t('nav.login') }) },
-  { path: '/forgot-password', Component: ForgotPassword, head: (_p, _c, t) => ({ title: t('forgot.title') }) },
-  { path: '/reset-password', Component: ResetPassword, head: (_p, _c, t) => ({ title: t('reset.title') }) },
-  { path: '/dashboard/*', Component: Dashboard, clientOnly: true, head: (_p, _c, t) => ({ title: t('user.dashboard') }) },
-  { path: '/admin/*', Component: Admin, clientOnly: true, head: () => ({ title: 'Admin' }) },
-  { path: '/privacy', Component: Legal, head: (_p, _c, t) => ({ title: t('legal.privacy') }) },
-  { path: '/terms', Component: Legal, head: (_p, _c, t) => ({ title: t('legal.terms') }) },
-  { path: '/cookies', Component: Legal, head: (_p, _c, t) => ({ title: t('legal.cookies') }) },
+  { path: '/search', ...Search, data: (_p, s) => searchData(s), head: (_p, _c, t) => ({ title: t('search.title') }) },
+  { path: '/subscribe', ...Subscribe, data: () => [apiPaths.config], head: (_p, _c, t) => ({ title: t('subscribe.title'), description: t('subscribe.intro') }) },
+  { path: '/subscription/success', ...SubscriptionSuccess, clientOnly: true, head: (_p, _c, t) => ({ title: t('success.title') }) },
+  { path: '/auth', ...Auth, head: (_p, _c, t) => ({ title: t('nav.login') }) },
+  { path: '/forgot-password', ...ForgotPassword, head: (_p, _c, t) => ({ title: t('forgot.title') }) },
+  { path: '/reset-password', ...ResetPassword, head: (_p, _c, t) => ({ title: t('reset.title') }) },
+  { path: '/dashboard/*', ...Dashboard, clientOnly: true, head: (_p, _c, t) => ({ title: t('user.dashboard') }) },
+  { path: '/admin/*', ...Admin, clientOnly: true, head: () => ({ title: 'Admin' }) },
+  { path: '/privacy', ...Legal, head: (_p, _c, t) => ({ title: t('legal.privacy') }) },
+  { path: '/terms', ...Legal, head: (_p, _c, t) => ({ title: t('legal.terms') }) },
+  { path: '/cookies', ...Legal, head: (_p, _c, t) => ({ title: t('legal.cookies') }) },
 ];
 
 export const notFoundRoute: RouteDef = { path: '*', Component: NotFound, head: (_p, _c, t) => ({ title: t('notFound.title') }) };

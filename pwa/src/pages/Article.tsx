@@ -11,8 +11,6 @@ import { useApi } from '../data/api-cache';
 import { formatRelative, useI18n } from '../i18n';
 import { NotFoundState } from './NotFound';
 
-export const articleData = (params: Record<string, string | undefined>) =>
-  [apiPaths.article(params.id ?? ''), apiPaths.relatedArticles(params.id ?? ''), apiPaths.advertisements()];
 
 /** Every 4th paragraph is followed by an inline ad (reader-area.md §2); the middle one is article-middle. */
 function Body({ article }: { article: ArticleType }) {

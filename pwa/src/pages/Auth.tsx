@@ -5,7 +5,6 @@ import { useServices } from '../app/context';
 import { useI18n } from '../i18n';
 import { toast } from '../state/toasts';
 import { Field, FormError, PasswordField, issuesByField, safeReturnTo, serverMessage } from './dashboard/form-fields';
-import '../styles/account.css';
 
 type Tab = 'login' | 'register';
 const TABS: Tab[] = ['login', 'register'];

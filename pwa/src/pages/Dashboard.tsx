@@ -5,7 +5,6 @@ import { ReadingList, SavedPodcasts } from './dashboard/SavedLists';
 import { SettingsPage } from './dashboard/SettingsPage';
 import { RequireUser } from './dashboard/layout';
 import NotFound from './NotFound';
-import '../styles/account.css';
 
 /** /dashboard/*: the account pages need a reader; the reading list and podcasts open signed out (contract.md §6). */
 export default function Dashboard() {

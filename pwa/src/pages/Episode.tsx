@@ -15,7 +15,6 @@ import { NotFoundState } from './NotFound';
 import { categoryLabel } from './Podcasts';
 import { MediaCover } from '../components/MediaCover';
 import { Paywall } from '../components/Paywall';
-import '../styles/media.css';
 
 /** A premium episode without its audio: the lock and a Subscribe call to action (contract.md §7). */
 function Locked() {

@@ -4,7 +4,6 @@ import { useServices } from '../app/context';
 import { useI18n } from '../i18n';
 import { toast } from '../state/toasts';
 import { Field, FormError, serverMessage } from './dashboard/form-fields';
-import '../styles/account.css';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -7,12 +7,6 @@ import { useApi } from '../data/api-cache';
 import { useI18n } from '../i18n';
 import { Newsletter } from '../components/Newsletter';
 
-/** reader-area.md §9 counts: opinion 2, news 4, society 3, featured podcasts 4, podcasts 6, interviews 1 + 6. */
-export const homeData = (search: URLSearchParams) => search.get('hero') === 'article'
-  ? [apiPaths.featuredArticles(1), apiPaths.podcasts({ limit: 4 }), apiPaths.articles({ category: 'opinion', limit: 2 }),
-    apiPaths.articles({ category: 'news', limit: 4 }), apiPaths.articles({ category: 'culture', limit: 3 }), apiPaths.podcasts({ limit: 6 }), apiPaths.interviews(3)]
-  : [apiPaths.config, apiPaths.customVideos, apiPaths.featuredPodcasts(4), apiPaths.articles({ category: 'opinion', limit: 2 }), apiPaths.articles({ category: 'news', limit: 4 }),
-    apiPaths.articles({ category: 'society', limit: 3 }), apiPaths.podcasts({ limit: 6 }), apiPaths.interviews(7)];
 
 function Section<T>({ id, title, link, linkLabel, read, failed, empty, render }: {
   id: string; title: string; link?: string; linkLabel?: string; read: { data?: T[]; error?: unknown; loading: boolean };

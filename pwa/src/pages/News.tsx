@@ -2,18 +2,12 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { Article } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
 import { ArticleCard, ErrorNote, Loading, categoryKey } from '../components/cards';
+import { NEWS_CATEGORIES, PER_GROUP } from '../app/route-data';
 import { useApi } from '../data/api-cache';
 import { useI18n } from '../i18n';
 import type { MessageKey } from '../i18n/en';
 
-/** The pills of reader-area.md §2, in order. */
-export const NEWS_CATEGORIES = ['politics', 'society', 'culture', 'business', 'technology'] as const;
-const PER_GROUP = 3;
 
-export const newsData = (search: URLSearchParams) => {
-  const category = search.get('category');
-  return category ? [apiPaths.articles({ category, limit: 20 })] : ['news', ...NEWS_CATEGORIES].map((c) => apiPaths.articles({ category: c, limit: PER_GROUP }));
-};
 
 function Group({ category }: { category: string }) {
   const { t } = useI18n();

@@ -3,7 +3,6 @@ import { ArticleCard, ErrorNote, Loading } from '../components/cards';
 import { useApi } from '../data/api-cache';
 import { useI18n } from '../i18n';
 
-export const opinionData = () => [apiPaths.articles({ category: 'opinion', limit: 30 })];
 
 export default function Opinion() {
   const { t } = useI18n();

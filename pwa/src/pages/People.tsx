@@ -6,7 +6,6 @@ import { displayMinutes } from '@redaktion/shared/time';
 import { ErrorNote, Loading } from '../components/cards';
 import { useApi } from '../data/api-cache';
 import { formatDate, useI18n } from '../i18n';
-import '../styles/media.css';
 
 /** An image that falls back to the placeholder when it is missing or fails to load. */
 export function FallbackImage({ src, alt, width, height, eager = false }: { src: string | null; alt: string; width: number; height: number; eager?: boolean }) {

@@ -9,7 +9,6 @@ import { formatDate, useI18n, type Locale } from '../i18n';
 import { NotFoundState } from './NotFound';
 import { FallbackImage } from './People';
 import { categoryLabel } from './Podcasts';
-import '../styles/media.css';
 
 type Network = keyof PersonProfile['socialLinks'];
 const NETWORKS: { key: Network; label: string; base: string }[] = [

@@ -4,7 +4,6 @@ import { apiPaths } from '@redaktion/shared/client';
 import { EpisodeCard, ErrorNote, Loading, Picture, categoryKey } from '../components/cards';
 import { useApi } from '../data/api-cache';
 import { useI18n, type Translate } from '../i18n';
-import '../styles/media.css';
 
 /** A category's name in the reader's language, or the category itself when the catalogue has no name for it. */
 export function categoryLabel(t: Translate, category: string | null | undefined): string {

@@ -4,7 +4,6 @@ import { ArticleCard, ErrorNote, Loading } from '../components/cards';
 import { useApi } from '../data/api-cache';
 import { useI18n } from '../i18n';
 
-export const searchData = (search: URLSearchParams) => (search.get('q')?.trim() ? [apiPaths.articles({ q: search.get('q')!.trim(), limit: 30 })] : []);
 
 export default function Search() {
   const { t } = useI18n();

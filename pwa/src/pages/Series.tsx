@@ -8,7 +8,6 @@ import { formatDate, useI18n } from '../i18n';
 import { NotFoundState } from './NotFound';
 import { categoryLabel } from './Podcasts';
 import { MediaCover } from '../components/MediaCover';
-import '../styles/media.css';
 
 /** All Episodes: by episode number, highest first (then newest first). */
 export function sortEpisodes(episodes: Episode[]): Episode[] {

@@ -8,7 +8,6 @@ import { LOCALE_TAGS, useI18n } from '../i18n';
 import type { MessageKey } from '../i18n/en';
 import { isSubscriber } from '../state/session';
 import { authLink, safeReturnTo, serverMessage } from './dashboard/form-fields';
-import '../styles/account.css';
 
 type Plan = 'monthly' | 'yearly';
 

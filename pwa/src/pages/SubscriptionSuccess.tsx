@@ -6,7 +6,6 @@ import { useI18n } from '../i18n';
 import type { MessageKey } from '../i18n/en';
 import { toast } from '../state/toasts';
 import { authLink, safeReturnTo } from './dashboard/form-fields';
-import '../styles/account.css';
 
 type Outcome = 'checking' | 'succeeded' | 'processing' | 'failed' | 'unknown';
 

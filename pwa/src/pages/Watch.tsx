@@ -8,7 +8,6 @@ import { Loading } from '../components/cards';
 import { useApi } from '../data/api-cache';
 import { formatDate, useI18n } from '../i18n';
 import { NotFoundState } from './NotFound';
-import '../styles/media.css';
 
 /** reader-area.md §9 and contract.md §7. */
 export const DESCRIPTION_LIMIT = 200;
