@@ -30,6 +30,36 @@ describe('the episode player', () => {
     await context.close();
   });
 
+  it('plays on in the mini-player across pages, at the chosen speed, and resumes where the listener left off', async () => {
+    const episode = (await env.server.db('podcasts').where({ premium: false }).orderBy('id').first()) as { id: number; title: string };
+    const context = await env.browser.newContext({ ...DESKTOP, locale: 'en-GB' });
+    const { page, errors } = await openPage(context);
+    await page.goto(`${env.server.url}/podcast/${episode.id}`);
+    const audio = page.locator('audio');
+    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.readyState)).toBeGreaterThanOrEqual(1);
+    await page.getByRole('combobox', { name: 'Playback speed' }).selectOption('1.5');
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.playbackRate)).toBe(1.5);
+
+    // A link inside the app: the page changes, the episode does not stop.
+    await page.getByRole('link', { name: 'News', exact: true }).first().click();
+    await page.waitForURL(/\/news$/);
+    const mini = page.getByRole('region', { name: 'Now playing' });
+    await expect.poll(() => mini.getByRole('link').textContent()).toBe(episode.title);
+    expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(false);
+    await mini.getByRole('button', { name: 'Forward 15 seconds' }).click();
+    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeGreaterThanOrEqual(15);
+    await mini.getByRole('button', { name: 'Pause' }).click();
+    const leftAt = await audio.evaluate((element: HTMLAudioElement) => element.currentTime);
+
+    // A new visit continues there.
+    await page.goto(`${env.server.url}/podcast/${episode.id}`);
+    await expect.poll(() => page.getByText('Continuing where you left off').count()).toBe(1);
+    expect(await audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeCloseTo(leftAt, 0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the lock and a Subscribe call to action on a premium episode', async () => {
     const premium = (await env.server.db('podcasts').where({ premium: true }).first()) as { id: number };
     const context = await env.browser.newContext({ ...DESKTOP, locale: 'en-GB' });
