@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DESKTOP, launchProfile, openPage, seededServerAndBrowser } from './support/browser.js';
@@ -39,6 +39,30 @@ describe('offline-first', () => {
     expect(manifest.shortcuts.map((shortcut) => shortcut.url)).toEqual(['/podcasts', '/dashboard/reading-list']);
     await context.close();
     await rm(profile, { recursive: true, force: true });
+  });
+
+  it('offers a new version with a Reload prompt instead of changing under the reader', async () => {
+    const context = await env.browser.newContext({ ...DESKTOP, locale: 'en-GB' });
+    const { page, errors } = await openPage(context);
+    await page.goto(env.server.url);
+    await serviceWorkerReady(page);
+    await page.reload();
+    const worker = path.resolve('pwa/dist/client/sw.js');
+    const original = await readFile(worker, 'utf8');
+    try {
+      // The next deploy: a different service worker at the same address.
+      await writeFile(worker, `${original}\n// the next version\n`);
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+      await page.getByText('A new version of Redaktion is available.').waitFor();
+      expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())!.waiting))).toBe(true);
+      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
+      await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())!.waiting))).toBe(false);
+      expect(await page.getByText('A new version of Redaktion is available.').count()).toBe(0);
+    } finally {
+      await writeFile(worker, original);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('reads, saves, downloads and plays with no network, queues a profile edit, and refreshes when the network returns', async () => {
