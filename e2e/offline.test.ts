@@ -1,24 +1,10 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DESKTOP, launchProfile, openPage, seededServerAndBrowser } from './support/browser.js';
+import { DESKTOP, launchProfile, openPage, seededServerAndBrowser, serviceWorkerActivated } from './support/browser.js';
 
 const env = seededServerAndBrowser();
-
-/** The service worker controls the page and has precached the app shell. */
-async function serviceWorkerReady(page: Page) {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    // `ready` comes a moment before the worker is activated.
-    await new Promise<void>((resolve) => {
-      const worker = registration.active!;
-      if (worker.state === 'activated') resolve();
-      else worker.addEventListener('statechange', () => worker.state === 'activated' && resolve());
-    });
-  });
-}
 
 type Row = { id: number; title: string };
 
@@ -28,7 +14,7 @@ describe('offline-first', () => {
     const context = await launchProfile(profile);
     const { page } = await openPage(context);
     await page.goto(env.server.url);
-    await serviceWorkerReady(page);
+    await serviceWorkerActivated(page);
     await page.reload();
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors') as { installabilityErrors: { errorId: string }[] };
@@ -45,7 +31,7 @@ describe('offline-first', () => {
     const context = await env.browser.newContext({ ...DESKTOP, locale: 'en-GB' });
     const { page, errors } = await openPage(context);
     await page.goto(env.server.url);
-    await serviceWorkerReady(page);
+    await serviceWorkerActivated(page);
     await page.reload();
     const worker = path.resolve('pwa/dist/client/sw.js');
     const original = await readFile(worker, 'utf8');
@@ -77,7 +63,7 @@ describe('offline-first', () => {
     const { page, errors } = await openPage(context);
 
     await page.goto('/');
-    await serviceWorkerReady(page);
+    await serviceWorkerActivated(page);
     await page.reload();
     await page.goto(`/article/${read!.id}`);
     await expect.poll(() => page.locator('.article-body').textContent()).toBeTruthy();

@@ -49,3 +49,15 @@ export function seededServerAndBrowser(): { server: TestServer; browser: Browser
   });
   return env;
 }
+
+/** Waits until the page's service worker is activated (`ready` comes a moment before that). */
+export async function serviceWorkerActivated(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    await new Promise<void>((resolve) => {
+      const worker = registration.active!;
+      if (worker.state === 'activated') resolve();
+      else worker.addEventListener('statechange', () => worker.state === 'activated' && resolve());
+    });
+  });
+}

@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startTestServer } from '../../api/test/support/test-server.js';
+import { serviceWorkerActivated } from '../../e2e/support/browser.js';
 
 /**
  * npm run bench:web: builds the PWA, then reports the JavaScript and CSS the home route loads (bytes and
@@ -15,6 +16,7 @@ import { startTestServer } from '../../api/test/support/test-server.js';
  * Offline: the size of what the service worker precaches, and, with the network off and the browser freshly
  * started on a profile that used the site, the time from navigation to the first article text (target < 1 s).
  */
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const root = path.resolve(new URL('../..', import.meta.url).pathname);
 const vite = path.join(root, 'node_modules/vite/bin/vite.js');
 for (const args of [['build'], ['build', '--ssr', 'src/entry-server.tsx']]) {
@@ -69,11 +71,10 @@ try {
   await server.close();
 }
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
 async function offline(origin: string, articleId: number) {
   const sw = await readFile(path.join(root, 'pwa/dist/client/sw.js'), 'utf8');
-  const urls = [...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]!);
+  // The precache manifest Workbox injected: {"revision":…,"url":…} entries.
+  const urls = [...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]!);
   let bytes = 0;
   for (const url of urls) bytes += (await stat(path.join(root, 'pwa/dist/client', url))).size;
   console.log(`\nOffline: the service worker precaches ${urls.length} files, ${kb(bytes)} (no admin chunk: ${urls.some((u) => u.includes('/admin/')) ? 'NO' : 'yes'}).`);
@@ -85,14 +86,7 @@ async function offline(origin: string, articleId: number) {
     let context = await launch();
     let page = context.pages()[0] ?? await context.newPage();
     await page.goto(origin);
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      await new Promise<void>((resolve) => {
-        const worker = registration.active!;
-        if (worker.state === 'activated') resolve();
-        else worker.addEventListener('statechange', () => worker.state === 'activated' && resolve());
-      });
-    });
+    await serviceWorkerActivated(page);
     await page.goto(`${origin}/article/${articleId}`);
     await page.waitForSelector('.article-body p');
     await page.waitForTimeout(500);

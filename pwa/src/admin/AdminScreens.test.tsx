@@ -1,6 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup } from '@testing-library/react';
 import { AdminScreens } from './AdminScreens';
 import { jsonFetch, renderAdmin, staffUser } from './test/render';
 import { browserPlatform } from './browser-platform';

@@ -1,4 +1,4 @@
-import { useRef, type ComponentType, type KeyboardEvent } from 'react';
+import type { ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSession } from '../app/context';
 import { useAdminQuery } from './data';
@@ -14,6 +14,7 @@ import { PodcastsTab } from './tabs/Podcasts';
 import { SettingsTab } from './tabs/Settings';
 import { StaffTab } from './tabs/Staff';
 import { UsersTab } from './tabs/Users';
+import { useTabKeys } from './ui/use-tab-keys';
 
 const TABS: { id: string; label: AdminKey; Component: ComponentType; superAdminOnly?: boolean }[] = [
   { id: 'overview', label: 'tab.overview', Component: OverviewTab },
@@ -40,17 +41,8 @@ export function AdminDashboard() {
   const tabs = TABS.filter((tab) => !tab.superAdminOnly || user?.role === 'super_admin');
   const current = tabs.find((tab) => tab.id === search.get('tab')) ?? tabs[0]!;
   const pending = useAdminQuery(PENDING_KEY, admin.approvals.pending).data?.length ?? 0;
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-
   const select = (id: string) => setSearch(id === 'overview' ? {} : { tab: id });
-  const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = (index + step + tabs.length) % tabs.length;
-    select(tabs[next]!.id);
-    tabRefs.current[next]?.focus();
-  };
+  const keys = useTabKeys(tabs, select);
 
   return (
     <div className="container admin">
@@ -66,8 +58,7 @@ export function AdminDashboard() {
         {tabs.map((tab, index) => (
           <button key={tab.id} type="button" role="tab" id={`admin-tab-${tab.id}`} aria-controls="admin-panel"
             aria-selected={tab === current} tabIndex={tab === current ? 0 : -1}
-            ref={(element) => { tabRefs.current[index] = element; }}
-            onClick={() => select(tab.id)} onKeyDown={(event) => onKeyDown(event, index)} className="admin-tab">
+            ref={keys.ref(index)} onClick={() => select(tab.id)} onKeyDown={(event) => keys.onKeyDown(event, index)} className="admin-tab">
             {t(tab.label)}
             {tab.id === 'approvals' && pending > 0 && (
               <span className="admin-count-badge" aria-label={t('approvals.badge', { n: pending })}>{pending}</span>

@@ -1,10 +1,9 @@
-import { useLogout } from '../app/use-logout';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../app/context';
+import { useLogout } from '../app/use-logout';
 import { useI18n } from '../i18n';
 import { isStaff } from '../state/session';
-import { toast } from '../state/toasts';
 
 const SECTIONS = [
   ['/', 'nav.home'], ['/podcasts', 'nav.podcasts'], ['/news', 'nav.news'], ['/opinion', 'nav.opinion'], ['/people', 'nav.people'],

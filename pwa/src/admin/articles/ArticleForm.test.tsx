@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Article, Category } from '@redaktion/shared';
-import { jsonFetch, renderAdmin, staffUser } from '../test/render';
+import { jsonFetch, renderAdmin, staffUser, installDialogPolyfill, resetAdminScreens } from '../test/render';
 import { ArticleForm } from './ArticleForm';
-import { installDialogPolyfill, resetAdminScreens } from './test-support';
 
 // Stand-ins for the media controls (tested on their own): an upload that yields a URL, a picker that yields a photo.
 vi.mock('../media/SingleFileUpload', () => ({

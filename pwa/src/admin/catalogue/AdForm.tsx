@@ -5,9 +5,9 @@ import { invalidate } from '../data';
 import { useAdminT } from '../i18n';
 import { SingleFileUpload } from '../media/SingleFileUpload';
 import { useAdminClient } from '../platform';
-import { toastSuccess } from '../ui/feedback';
+import { toastSuccess, toastFailure } from '../ui/feedback';
 import { Select, Switch, TextArea, TextInput, useSchemaForm } from '../ui/form';
-import { afterSubmit, FormActions, toastFailure } from './parts';
+import { afterSubmit, FormActions } from './parts';
 
 export const ADS_KEY = '/api/admin/advertisements';
 

@@ -4,9 +4,9 @@ import { invalidate } from '../data';
 import { useAdminT } from '../i18n';
 import { SingleFileUpload } from '../media/SingleFileUpload';
 import { useAdminClient } from '../platform';
-import { toastSuccess } from '../ui/feedback';
+import { toastSuccess, toastFailure } from '../ui/feedback';
 import { Select, TextArea, TextInput, useSchemaForm } from '../ui/form';
-import { afterSubmit, FormActions, toastFailure } from './parts';
+import { afterSubmit, FormActions } from './parts';
 
 export const JOURNALISTS_KEY = '/api/admin/journalists';
 

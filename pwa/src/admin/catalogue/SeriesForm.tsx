@@ -5,9 +5,9 @@ import { invalidate } from '../data';
 import { useAdminT, type AdminT } from '../i18n';
 import { SingleFileUpload } from '../media/SingleFileUpload';
 import { useAdminClient } from '../platform';
-import { toastSuccess } from '../ui/feedback';
+import { toastSuccess, toastFailure } from '../ui/feedback';
 import { Select, Switch, TextArea, TextInput, useSchemaForm } from '../ui/form';
-import { afterSubmit, FormActions, toastFailure } from './parts';
+import { afterSubmit, FormActions } from './parts';
 
 /** The series cover's limit (admin-area.md §9: passed as 5*1024*1024, read as MB). */
 const COVER_MAX_MB = 5;

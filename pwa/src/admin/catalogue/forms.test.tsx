@@ -2,12 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AD_PLACEMENTS } from '@redaktion/shared';
-import { resetAdminScreens } from '../articles/test-support';
+import { resetAdminScreens, jsonFetch, renderAdmin, staffUser } from '../test/render';
 import type { AdminPlatform } from '../platform';
-import { jsonFetch, renderAdmin, staffUser } from '../test/render';
 import { AdForm } from './AdForm';
 import { EpisodeForm } from './EpisodeForm';
-import { ad, episode, journalist, series } from './fixtures';
+import { ad, episode, journalist, series } from '../test/fixtures';
 import { JournalistForm } from './JournalistForm';
 import { SeriesForm } from './SeriesForm';
 

@@ -1,27 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { useAdminT, type AdminT } from '../i18n';
-import type { Query } from '../data';
+import { useAdminT } from '../i18n';
 import { usePlatform } from '../platform';
 import { ConfirmDialog } from '../ui/Dialog';
 import { failureText, toastError, toastSuccess } from '../ui/feedback';
 
-/** The pieces the Podcasts, Ads and Staff tabs share: list states, row buttons, the delete flow. */
-
-/** Loading, a failed load (with retry), the empty text, or the list. */
-export function ListState<T>({ query, empty, children }: { query: Query<T[]>; empty: string; children(items: T[]): ReactNode }) {
-  const t = useAdminT();
-  if (query.error) {
-    return (
-      <div className="admin-card" role="alert">
-        <p>{t('common.loadFailed')}</p>
-        <button type="button" className="button button-small" onClick={query.reload}>{t('common.retry')}</button>
-      </div>
-    );
-  }
-  if (!query.data) return <p aria-busy="true">{t('common.loading')}</p>;
-  if (query.data.length === 0) return <p className="admin-empty">{empty}</p>;
-  return <>{children(query.data)}</>;
-}
+/** The pieces the Podcasts, Ads and Staff tabs share: row buttons, the delete flow. */
 
 /** Edit and Delete for one item, named after it so that a screen reader's list of buttons says which. */
 export function RowActions({ title, onEdit, onDelete }: { title: string; onEdit(): void; onDelete(): void }) {
@@ -101,5 +84,3 @@ export async function afterSubmit<R>(submit: Promise<R | null>, saved: (result: 
   }
 }
 
-/** A failed save titled with the spec's text ('Failed to create advertisement'), the server's reason beneath when it gave one. */
-export const toastFailure = (title: string, error: unknown, t: AdminT) => toastError(title, failureText(error, '', t) || undefined);

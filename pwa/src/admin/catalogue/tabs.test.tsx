@@ -1,12 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { installDialogPolyfill, resetAdminScreens } from '../articles/test-support';
+import { installDialogPolyfill, resetAdminScreens, jsonFetch, renderAdmin, staffUser } from '../test/render';
 import { AdsTab } from '../tabs/Ads';
 import { PodcastsTab } from '../tabs/Podcasts';
 import { StaffTab } from '../tabs/Staff';
-import { jsonFetch, renderAdmin, staffUser } from '../test/render';
-import { ad, episode, journalist, series } from './fixtures';
+import { ad, episode, journalist, series } from '../test/fixtures';
 
 beforeAll(installDialogPolyfill);
 afterEach(resetAdminScreens);

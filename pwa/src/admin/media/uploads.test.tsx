@@ -2,9 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@redaktion/shared/client';
-import { resetAdminScreens } from '../articles/test-support';
+import { resetAdminScreens, jsonFetch, renderAdmin, staffUser } from '../test/render';
 import type { AdminPlatform, UploadOptions } from '../platform';
-import { jsonFetch, renderAdmin, staffUser } from '../test/render';
 import { MultiFileUpload } from './MultiFileUpload';
 import { SingleFileUpload } from './SingleFileUpload';
 

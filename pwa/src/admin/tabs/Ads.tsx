@@ -1,8 +1,9 @@
+import { QueryState } from '../ui/QueryState';
 import { useState } from 'react';
 import type { Advertisement } from '@redaktion/shared';
 import { formatDate } from '../../i18n';
 import { AdForm, ADS_KEY, useAdsRefresh } from '../catalogue/AdForm';
-import { ListState, RowActions, useDeletion } from '../catalogue/parts';
+import { RowActions, useDeletion } from '../catalogue/parts';
 import { useAdminQuery } from '../data';
 import { useAdminT } from '../i18n';
 import { useMediaSrc } from '../media/SingleFileUpload';
@@ -32,7 +33,7 @@ export function AdsTab() {
         <h2 id="ads-heading">{t('ads.heading')}</h2>
         <button type="button" className="button button-accent" onClick={() => setEditing({})}>{t('ads.new')}</button>
       </div>
-      <ListState query={query} empty={t('ads.empty')}>
+      <QueryState query={query} empty={t('ads.empty')}>
         {(ads) => (
           <ul className="admin-list">
             {ads.map((ad) => (
@@ -54,7 +55,7 @@ export function AdsTab() {
             ))}
           </ul>
         )}
-      </ListState>
+      </QueryState>
       <Dialog open={editing !== null} title={t(editing?.item ? 'ads.editTitle' : 'ads.createTitle')} onClose={() => setEditing(null)}>
         {editing && <AdForm ad={editing.item} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />}
       </Dialog>

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingApproval } from '@redaktion/shared/admin-client';
-import { installDialogPolyfill, resetAdminScreens } from '../articles/test-support';
-import { jsonFetch, renderAdmin, staffUser } from '../test/render';
+import { installDialogPolyfill, resetAdminScreens, jsonFetch, renderAdmin, staffUser } from '../test/render';
 import { ApprovalsTab } from './Approvals';
 
 beforeAll(installDialogPolyfill);

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { PendingApproval } from '@redaktion/shared/admin-client';
 import { formatDate } from '../../i18n';
 import { useContentChanged } from '../articles/content-changed';
-import { QueryState } from '../articles/QueryState';
+import { QueryState } from '../ui/QueryState';
 import { PENDING_KEY } from '../Dashboard';
 import { useAdminQuery } from '../data';
 import { useAdminT } from '../i18n';

@@ -1,20 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Article } from '@redaktion/shared';
-import { installDialogPolyfill, resetAdminScreens } from '../articles/test-support';
-import { jsonFetch, renderAdmin, staffUser } from '../test/render';
+import { installDialogPolyfill, resetAdminScreens, jsonFetch, renderAdmin, staffUser } from '../test/render';
+import { CATEGORIES, article } from '../test/fixtures';
 import { ArticlesTab } from './Articles';
 
 beforeAll(installDialogPolyfill);
 afterEach(resetAdminScreens);
-
-const article = (id: number, title: string, extra: Partial<Article> = {}): Article => ({
-  id, title, excerpt: 'Ingress', content: 'Text', locked: false, category: 'news', imageUrl: null, imageAlt: null, imageCredit: null,
-  author: 'Rut Redaktör', authorImage: null, authorTitle: null, readTime: 5, publishedAt: null, featured: false, categoryFeatured: false,
-  premium: false, status: 'draft', createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-01T08:00:00.000Z', ...extra,
-});
-
-const CATEGORIES = [{ id: 1, name: 'Nyheter', slug: 'news', description: null, color: null, active: true }];
 
 describe('the Articles tab', () => {
   it('lists articles with category name, status, tags and a site link for published ones', async () => {

@@ -4,7 +4,7 @@ import { formatDate } from '../../i18n';
 import { ArticleForm } from '../articles/ArticleForm';
 import { categoryName, useCategories } from '../articles/categories';
 import { ADMIN_LISTS, useContentChanged } from '../articles/content-changed';
-import { QueryState } from '../articles/QueryState';
+import { QueryState } from '../ui/QueryState';
 import { StatusBadge } from '../articles/StatusBadge';
 import { useAdminQuery } from '../data';
 import { useAdminT } from '../i18n';

@@ -1,7 +1,7 @@
 import type { AdminStats } from '@redaktion/shared/admin-client';
 import { categoryName, useCategories } from '../articles/categories';
 import { ADMIN_LISTS, STATS_KEY } from '../articles/content-changed';
-import { QueryState } from '../articles/QueryState';
+import { QueryState } from '../ui/QueryState';
 import { StatusBadge } from '../articles/StatusBadge';
 import { useAdminQuery } from '../data';
 import { useAdminT, type AdminT } from '../i18n';

@@ -1,9 +1,10 @@
+import { QueryState } from '../ui/QueryState';
 import { useState } from 'react';
 import type { Episode, PodcastSeries } from '@redaktion/shared';
 import { displayMinutes } from '@redaktion/shared/time';
 import { useServices } from '../../app/context';
 import { EpisodeForm, PODCASTS_KEY } from '../catalogue/EpisodeForm';
-import { ListState, RowActions, SiteLink, useDeletion } from '../catalogue/parts';
+import { RowActions, SiteLink, useDeletion } from '../catalogue/parts';
 import { SERIES_KEY, SeriesForm, seriesCategoryLabel } from '../catalogue/SeriesForm';
 import { invalidate, useAdminQuery } from '../data';
 import { useAdminT } from '../i18n';
@@ -55,7 +56,7 @@ export function PodcastsTab() {
           <h2 id="podcast-series-heading">{t('series.heading')}</h2>
           <button type="button" className="button button-accent" onClick={() => setSeriesEditing({})}>{t('series.new')}</button>
         </div>
-        <ListState query={seriesQuery} empty={t('series.empty')}>
+        <QueryState query={seriesQuery} empty={t('series.empty')}>
           {(items) => (
             <ul className="admin-list">
               {items.map((series) => (
@@ -76,7 +77,7 @@ export function PodcastsTab() {
               ))}
             </ul>
           )}
-        </ListState>
+        </QueryState>
       </section>
 
       <section className="admin-section" aria-labelledby="podcast-episodes-heading">
@@ -84,7 +85,7 @@ export function PodcastsTab() {
           <h2 id="podcast-episodes-heading">{t('episodes.heading')}</h2>
           <button type="button" className="button button-accent" onClick={() => setEpisodeEditing({})}>{t('episodes.new')}</button>
         </div>
-        <ListState query={episodes} empty={t('episodes.empty')}>
+        <QueryState query={episodes} empty={t('episodes.empty')}>
           {(items) => (
             <ul className="admin-list">
               {items.map((episode) => (
@@ -106,7 +107,7 @@ export function PodcastsTab() {
               ))}
             </ul>
           )}
-        </ListState>
+        </QueryState>
       </section>
 
       <Dialog open={seriesEditing !== null} wide title={t(seriesEditing?.item ? 'series.editTitle' : 'series.createTitle')} onClose={() => setSeriesEditing(null)}>

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Category } from '@redaktion/shared';
-import { installDialogPolyfill, resetAdminScreens } from '../articles/test-support';
-import { jsonFetch, renderAdmin, staffUser } from '../test/render';
+import { installDialogPolyfill, resetAdminScreens, jsonFetch, renderAdmin, staffUser } from '../test/render';
 import { SettingsTab } from './Settings';
 
 beforeAll(installDialogPolyfill);

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Category } from '@redaktion/shared';
 import { useServices } from '../../app/context';
 import { CATEGORIES_KEY, useCategories } from '../articles/categories';
-import { QueryState } from '../articles/QueryState';
+import { QueryState } from '../ui/QueryState';
 import { invalidate } from '../data';
 import { useAdminT, type AdminKey } from '../i18n';
 import { useAdminClient } from '../platform';

@@ -1,8 +1,9 @@
+import { QueryState } from '../ui/QueryState';
 import { useState } from 'react';
 import type { Journalist } from '@redaktion/shared';
 import { invalidate, useAdminQuery } from '../data';
 import { JournalistForm, JOURNALISTS_KEY } from '../catalogue/JournalistForm';
-import { ListState, RowActions, useDeletion } from '../catalogue/parts';
+import { RowActions, useDeletion } from '../catalogue/parts';
 import { useAdminT } from '../i18n';
 import { useMediaSrc } from '../media/SingleFileUpload';
 import { useAdminClient } from '../platform';
@@ -29,7 +30,7 @@ export function StaffTab() {
         <h2 id="staff-heading">{t('staff.heading')}</h2>
         <button type="button" className="button button-accent" onClick={() => setEditing({})}>{t('staff.add')}</button>
       </div>
-      <ListState query={query} empty={t('staff.empty')}>
+      <QueryState query={query} empty={t('staff.empty')}>
         {(journalists) => (
           <ul className="admin-grid staff-grid">
             {journalists.map((journalist) => (
@@ -55,7 +56,7 @@ export function StaffTab() {
             ))}
           </ul>
         )}
-      </ListState>
+      </QueryState>
       <Dialog open={editing !== null} title={t(editing?.item ? 'staff.editTitle' : 'staff.addTitle')} onClose={() => setEditing(null)}>
         {editing && <JournalistForm journalist={editing.item} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />}
       </Dialog>

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '@redaktion/shared';
-import { resetAdminScreens } from '../articles/test-support';
-import { jsonFetch, renderAdmin, staffUser } from '../test/render';
+import { resetAdminScreens, jsonFetch, renderAdmin, staffUser } from '../test/render';
 import { UsersTab } from './Users';
 
 afterEach(resetAdminScreens);

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { USER_ROLES, type User, type UserRole } from '@redaktion/shared';
 import { useSession } from '../../app/context';
 import { formatDate } from '../../i18n';
-import { QueryState } from '../articles/QueryState';
+import { QueryState } from '../ui/QueryState';
 import { invalidate, useAdminQuery } from '../data';
 import { useAdminT } from '../i18n';
 import { useAdminClient } from '../platform';

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { User } from '@redaktion/shared';
@@ -10,6 +10,8 @@ import { createSessionStore } from '../../state/session';
 import { createSettingsStore } from '../../state/settings';
 import { AdminPlatformProvider, type AdminPlatform } from '../platform';
 import { createAdminClient } from '@redaktion/shared/admin-client';
+import { useToasts } from '../../state/toasts';
+import { invalidate } from '../data';
 
 /**
  * Renders admin screens as the app does (providers, router, toaster) over a `fetch` the test supplies, so a
@@ -62,4 +64,28 @@ export function jsonFetch(routes: Record<string, unknown | ((body: unknown) => {
     return new Response(status === 204 ? null : JSON.stringify(out), { status, headers: { 'Content-Type': 'application/json' } });
   }) as typeof globalThis.fetch;
   return { fetch, calls };
+}
+
+/**
+ * For component tests: jsdom has <dialog> but neither showModal nor close. Enough of both for the admin
+ * dialogs: the open attribute (which makes the content visible to queries) and the close event.
+ */
+export function installDialogPolyfill() {
+  const proto = HTMLDialogElement.prototype;
+  if (typeof proto.showModal === 'function') return;
+  proto.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  proto.close = function close(this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
+}
+
+/** After each test: unmount, forget every admin read and the last toast, so no test sees another's. */
+export function resetAdminScreens() {
+  cleanup();
+  invalidate('/');
+  useToasts.getState().dismiss();
 }

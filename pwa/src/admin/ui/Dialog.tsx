@@ -19,7 +19,9 @@ export function Dialog({ open, title, onClose, children, wide = false }: {
   }, [open]);
   return (
     <dialog ref={ref} className={`admin-dialog${wide ? ' admin-dialog-wide' : ''}`} aria-labelledby={titleId}
-      onClose={onClose} onCancel={(event) => { event.preventDefault(); onClose(); }}>
+      // React passes a dialog's close and cancel up the component tree: a dialog opened from inside another must not close it.
+      onClose={(event) => { event.stopPropagation(); onClose(); }}
+      onCancel={(event) => { event.preventDefault(); event.stopPropagation(); onClose(); }}>
       {open && (
         <>
           <header className="admin-dialog-header">

@@ -11,3 +11,6 @@ export function failureText(error: unknown, fallback: string, t: AdminT): string
 
 export const toastSuccess = (title: string, description?: string) => toast(title, description);
 export const toastError = (title: string, description?: string) => toast(title, description, 'destructive');
+
+/** A failure toast: the spec's title, and the server's reason (when it gave one) beneath it. */
+export const toastFailure = (title: string, error: unknown, t: AdminT) => toastError(title, failureText(error, '', t) || undefined);

@@ -1,6 +1,6 @@
-import type { Advertisement, Episode, Journalist, PodcastSeries } from '@redaktion/shared';
+import type { Advertisement, Article, Category, Episode, Journalist, PodcastSeries } from '@redaktion/shared';
 
-/** Items as the admin API lists them, for the catalogue's component tests. */
+/** Items as the admin API lists them, for the admin screens' component tests. */
 
 const stamps = { createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-02T08:00:00.000Z' };
 
@@ -25,3 +25,11 @@ export const journalist = (id: number, name: string, extra: Partial<Journalist> 
   id, name, email: `${name.split(' ')[0]!.toLowerCase()}@redaktion.se`, title: 'Reporter', bio: null, profileImage: null,
   specialty: 'Politik', expertise: [], status: 'active', active: true, socialLinks: {}, ...extra,
 });
+
+export const article = (id: number, title: string, extra: Partial<Article> = {}): Article => ({
+  id, title, excerpt: 'Ingress', content: 'Text', locked: false, category: 'news', imageUrl: null, imageAlt: null, imageCredit: null,
+  author: 'Rut Redaktör', authorImage: null, authorTitle: null, readTime: 5, publishedAt: null, featured: false, categoryFeatured: false,
+  premium: false, status: 'draft', createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-01T08:00:00.000Z', ...extra,
+});
+
+export const CATEGORIES: Category[] = [{ id: 1, name: 'Nyheter', slug: 'news', description: null, color: null, active: true }];

@@ -1,0 +1,149 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetAdminScreens, jsonFetch, renderAdmin, staffUser } from '../test/render';
+import { AdminScreens } from '../AdminScreens';
+import { browserPlatform } from '../browser-platform';
+import { createApiClient } from '@redaktion/shared/client';
+import { AiGenerator, draftBody } from './AiGenerator';
+
+afterEach(resetAdminScreens);
+
+const GENERATED = { title: 'Elpriset stiger i norr', excerpt: 'Hushållen i SE1 får betala mer.', content: 'Första stycket.\n\nAndra stycket.', readTime: 4 };
+const CONFIG = { payments: { enabled: false, publishableKey: null }, integrations: { ai: true, pexels: true, youtube: false, email: false }, passwordResetLinkOnScreen: false };
+const panel = (name: string) => within(screen.getByRole('tabpanel', { name }));
+
+describe('the AI content generator', () => {
+  it('asks for a topic before generating', async () => {
+    const api = jsonFetch({ 'GET /api/config': CONFIG });
+    renderAdmin(<AiGenerator />, { fetch: api.fetch, user: staffUser() });
+    fireEvent.click(panel('Article generator').getByRole('button', { name: 'Generate Article' }));
+    expect(await screen.findByText('Topic Required')).toBeTruthy();
+    expect(screen.getByText('Please enter a topic for the article')).toBeTruthy();
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('will not create a draft before an article is generated', async () => {
+    const api = jsonFetch({ 'GET /api/config': CONFIG });
+    renderAdmin(<AiGenerator />, { fetch: api.fetch, user: staffUser() });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Draft' }));
+    expect(await screen.findByText('No Article Generated')).toBeTruthy();
+    expect(screen.getByText('Please generate an article first')).toBeTruthy();
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('generates an article, previews it and saves it as a draft with the fallback image', async () => {
+    const api = jsonFetch({
+      'GET /api/config': CONFIG,
+      'POST /api/admin/ai/generate-article': GENERATED,
+      'POST /api/admin/articles': (body: unknown) => ({ status: 201, body: { id: 31, ...(body as object) } }),
+    });
+    renderAdmin(<AiGenerator />, { fetch: api.fetch, user: staffUser() });
+    const form = panel('Article generator');
+    expect((form.getByLabelText('Length') as HTMLSelectElement).value).toBe('medium');
+    expect(form.getByRole('option', { name: 'Medium (800-1200 words)' })).toBeTruthy();
+    fireEvent.change(form.getByLabelText('Topic'), { target: { value: 'Elpriset i norr' } });
+    fireEvent.change(form.getByLabelText('Category'), { target: { value: 'business' } });
+    fireEvent.change(form.getByLabelText('Article type'), { target: { value: 'analysis' } });
+    fireEvent.click(form.getByRole('button', { name: 'Generate Article' }));
+    expect(await screen.findByText('Article Generated')).toBeTruthy();
+    expect(api.calls.find((call) => call.path === '/api/admin/ai/generate-article')?.body).toEqual({
+      topic: 'Elpriset i norr', length: 'medium', category: 'business', articleType: 'analysis',
+    });
+    expect(form.getByRole('heading', { name: 'Elpriset stiger i norr' })).toBeTruthy();
+    expect(form.getByText('Andra stycket.')).toBeTruthy();
+    const steps = screen.getByRole('list', { name: 'Workflow' }).querySelectorAll('li');
+    expect([...steps].map((step) => step.dataset.done)).toEqual(['true', 'false', 'false', 'false']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create Draft' }));
+    expect(await screen.findByText('Article Created!')).toBeTruthy();
+    const sent = api.calls.find((call) => call.path === '/api/admin/articles')?.body as Record<string, unknown>;
+    expect(sent).toEqual({
+      title: 'Elpriset stiger i norr', content: 'Första stycket.\n\nAndra stycket.', excerpt: 'Hushållen i SE1 får betala mer.', category: 'business',
+      status: 'draft', featured: false, author: 'AI Generated', imageUrl: '/api/placeholder/1200/630', readTime: 4, publishedAt: expect.any(String),
+    });
+    expect(Number.isNaN(Date.parse(String(sent.publishedAt)))).toBe(false);
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Elpriset stiger i norr' })).toBeNull());
+    expect(screen.getByText('No article generated yet.')).toBeTruthy();
+    expect([...screen.getByRole('list', { name: 'Workflow' }).querySelectorAll('li')].map((step) => step.dataset.done)).toEqual(['true', 'false', 'true', 'false']);
+  });
+
+  it('sends the chosen image with its alt text and credit', () => {
+    const body = draftBody({ ...GENERATED, category: 'news' }, { url: '/uploads/images/hamn.webp', alt: 'Hamnen', credit: 'Photo: Anna Berg / Pexels' }, new Date('2026-03-01T10:00:00Z'));
+    expect(body).toMatchObject({ imageUrl: '/uploads/images/hamn.webp', imageAlt: 'Hamnen', imageCredit: 'Photo: Anna Berg / Pexels', publishedAt: '2026-03-01T10:00:00.000Z' });
+  });
+
+  it('says Generation Failed with the server message, and says clearly when AI is not configured', async () => {
+    const api = jsonFetch({
+      'GET /api/config': CONFIG,
+      'POST /api/admin/ai/generate-article': () => ({ status: 503, body: { error: 'The AI generator is not configured', code: 'not_configured' } }),
+    });
+    renderAdmin(<AiGenerator />, { fetch: api.fetch, user: staffUser() });
+    fireEvent.change(panel('Article generator').getByLabelText('Topic'), { target: { value: 'Skolan' } });
+    fireEvent.click(panel('Article generator').getByRole('button', { name: 'Generate Article' }));
+    expect(await screen.findByText('Generation Failed')).toBeTruthy();
+    expect(screen.getByText('The AI generator is not configured')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('OPENAI_API_KEY');
+  });
+
+  it('shows the notice from the start when the server says AI is off', async () => {
+    const api = jsonFetch({ 'GET /api/config': { ...CONFIG, integrations: { ...CONFIG.integrations, ai: false } } });
+    renderAdmin(<AiGenerator />, { fetch: api.fetch, user: staffUser() });
+    expect((await screen.findByRole('alert')).textContent).toContain('not configured');
+    expect(panel('Article generator').getByRole('button', { name: 'Generate Article' })).toHaveProperty('disabled', true);
+  });
+
+  it('asks for a prompt, then generates an image that becomes the draft image', async () => {
+    const api = jsonFetch({ 'GET /api/config': CONFIG, 'POST /api/admin/ai/generate-image': { url: '/uploads/images/ai.webp' } });
+    renderAdmin(<AiGenerator />, { fetch: api.fetch, user: staffUser() });
+    fireEvent.click(screen.getByRole('tab', { name: 'Image generator' }));
+    const images = panel('Image generator');
+    fireEvent.click(images.getByRole('button', { name: 'Generate Image' }));
+    expect(await screen.findByText('Prompt Required')).toBeTruthy();
+    expect((images.getByLabelText('Size') as HTMLSelectElement).value).toBe('1024x1024');
+    fireEvent.change(images.getByLabelText('Prompt'), { target: { value: 'Vindkraftverk i skymning' } });
+    fireEvent.change(images.getByLabelText('Size'), { target: { value: '1792x1024' } });
+    fireEvent.click(images.getByRole('button', { name: 'Generate Image' }));
+    expect(await screen.findByText('Image Generated')).toBeTruthy();
+    expect(api.calls.find((call) => call.path === '/api/admin/ai/generate-image')?.body).toEqual({ prompt: 'Vindkraftverk i skymning', size: '1792x1024' });
+    expect(screen.getAllByRole('img', { name: 'Vindkraftverk i skymning' }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('list', { name: 'Workflow' }).querySelectorAll('li')[1]!.dataset.done).toBe('true');
+  });
+
+  it('asks for a search query in the stock photos and marks a chosen photo as the image', async () => {
+    const photo = { id: 3, alt: 'Hamnen', photographer: 'Anna Berg', src: { small: 'https://images.pexels.com/s.jpg', medium: 'https://images.pexels.com/m.jpg', large: 'https://images.pexels.com/l.jpg' } };
+    const api = jsonFetch({
+      'GET /api/config': CONFIG, 'GET /api/admin/pexels/curated': { photos: [photo] },
+      'POST /api/admin/save-pexels-image': { localUrl: '/uploads/images/hamnen.webp' },
+    });
+    renderAdmin(<AiGenerator />, { fetch: api.fetch, user: staffUser() });
+    fireEvent.click(screen.getByRole('tab', { name: 'Image generator' }));
+    fireEvent.click(panel('Image generator').getByRole('button', { name: 'Stock photos' }));
+    fireEvent.click(panel('Image generator').getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Search Query Required')).toBeTruthy();
+    fireEvent.click(await panel('Image generator').findByRole('button', { name: 'Use the photo by Anna Berg: Hamnen' }));
+    expect(await screen.findByText('Image Selected')).toBeTruthy();
+    expect(screen.getByText('Photo: Anna Berg / Pexels')).toBeTruthy();
+  });
+
+  it('gets topic ideas on request and puts the chosen one in the article topic', async () => {
+    const api = jsonFetch({ 'GET /api/config': CONFIG, 'GET /api/admin/ai/topic-suggestions': { topics: ['Elpriset i vinter', 'Skolvalet ses över'] } });
+    renderAdmin(<AiGenerator />, { fetch: api.fetch, user: staffUser() });
+    fireEvent.click(screen.getByRole('tab', { name: 'Topic ideas' }));
+    const ideas = panel('Topic ideas');
+    expect(ideas.queryByRole('option', { name: 'Opinion' })).toBeNull();
+    expect(api.calls.some((call) => call.path.startsWith('/api/admin/ai/topic-suggestions'))).toBe(false);
+    fireEvent.change(ideas.getByLabelText('Category'), { target: { value: 'society' } });
+    fireEvent.click(ideas.getByRole('button', { name: 'Get Ideas' }));
+    fireEvent.click(await ideas.findByRole('button', { name: 'Skolvalet ses över' }));
+    expect(api.calls.at(-1)?.path).toBe('/api/admin/ai/topic-suggestions?category=society');
+    expect(screen.getByRole('tab', { name: 'Article generator' }).getAttribute('aria-selected')).toBe('true');
+    expect((panel('Article generator').getByLabelText('Topic') as HTMLInputElement).value).toBe('Skolvalet ses över');
+  });
+
+  it('is reached from the AI tab of the dashboard and links back to it', async () => {
+    const platform = browserPlatform(createApiClient({ baseUrl: 'http://admin.test' }));
+    renderAdmin(<AdminScreens platform={platform} />, { fetch: jsonFetch({}).fetch, user: staffUser(), path: '/admin/ai-generator' });
+    expect(screen.getByRole('heading', { name: 'AI Content Generator' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '← Back to dashboard' }).getAttribute('href')).toBe('/admin');
+  });
+});

@@ -1,0 +1,290 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { customVideoFieldsSchema, customVideoUpdateSchema, type CustomVideo } from '@redaktion/shared';
+import { ApiError, type ChannelVideo } from '@redaktion/shared/client';
+import { useServices } from '../../app/context';
+import { formatDate } from '../../i18n';
+import { invalidate, useAdminQuery } from '../data';
+import { useAdminT } from '../i18n';
+import { QueryState } from '../ui/QueryState';
+import { useAdminClient, usePlatform } from '../platform';
+import { ConfirmDialog, Dialog } from '../ui/Dialog';
+import { failureText, toastError, toastSuccess, toastFailure } from '../ui/feedback';
+import { FormField, NumberInput, Switch, TextArea, TextInput, useSchemaForm } from '../ui/form';
+import { useMediaSrc } from './SingleFileUpload';
+import { manualVideos } from './video-urls';
+
+const CUSTOM_VIDEOS_KEY = '/api/admin/custom-videos';
+export const MAX_VIDEO_MB = 50;
+const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/ogg', 'video/x-msvideo', 'video/avi', 'video/msvideo', 'video/quicktime'];
+// Browsers often give AVI and MOV no MIME type at all, so the extension counts too.
+const VIDEO_EXTENSIONS = /\.(mp4|m4v|webm|ogg|ogv|avi|mov)$/i;
+const MAY_NOT_PLAY = /\.(avi|mov)$/i;
+
+/** What is wrong with a chosen video file (admin-area.md §5): its type, then its size; null when it may be sent. */
+export function videoFileProblem(file: File): 'type' | 'size' | null {
+  if (!VIDEO_TYPES.includes(file.type) && !VIDEO_EXTENSIONS.test(file.name)) return 'type';
+  if (file.size > MAX_VIDEO_MB * 1024 * 1024) return 'size';
+  return null;
+}
+
+/**
+ * The YouTube Channel Integration modal (admin-area.md §2 item 7): the channel's latest videos, a manual list of
+ * YouTube addresses, the custom video upload and the custom video list (edit, delete; contract.md §7).
+ */
+export function YouTubeModal({ open, onClose }: { open: boolean; onClose(): void }) {
+  const t = useAdminT();
+  const admin = useAdminClient();
+  const { cache } = useServices();
+  const [deleting, setDeleting] = useState<CustomVideo | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const remove = async (video: CustomVideo) => {
+    setBusy(true);
+    try {
+      await admin.customVideos.remove(video.id);
+      toastSuccess(t('videos.success'), t('videos.deleted'));
+      invalidate(CUSTOM_VIDEOS_KEY);
+      cache.invalidate('/api/custom-videos');
+      setDeleting(null);
+    } catch (error) {
+      toastError(t('videos.deleteError'), failureText(error, t('videos.deleteFailed'), t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Dialog open={open} title={t('videos.title')} onClose={onClose} wide>
+        <div className="admin-form">
+          <ChannelVideos />
+          <CustomVideoUpload />
+          <CustomVideoList onDelete={setDeleting} />
+        </div>
+      </Dialog>
+      {/* Beside the modal, not inside it: a nested <dialog>'s close event would close the modal too. */}
+      <ConfirmDialog open={deleting !== null} message={t('common.confirmDelete', { title: deleting?.title ?? '' })} busy={busy}
+        onConfirm={() => deleting && void remove(deleting)} onClose={() => setDeleting(null)} />
+    </>
+  );
+}
+
+/** The channel fetch (the latest 10) and the manual address list; the spec answers failures with alerts (§8). */
+function ChannelVideos() {
+  const t = useAdminT();
+  const admin = useAdminClient();
+  const { siteUrl } = usePlatform();
+  const [channelUrl, setChannelUrl] = useState('');
+  const [fetching, setFetching] = useState(false);
+  const [fetched, setFetched] = useState<ChannelVideo[]>([]);
+  const [manualText, setManualText] = useState('');
+  const [manual, setManual] = useState<ChannelVideo[]>([]);
+  const videos = [...fetched, ...manual];
+
+  const fetchChannel = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!channelUrl.trim()) return;
+    setFetching(true);
+    try {
+      setFetched((await admin.channelVideos(channelUrl.trim())).videos);
+    } catch (error) {
+      window.alert(error instanceof ApiError ? t('videos.fetchError', { error: t.message(error.serverMessage) }) : t('videos.fetchNetwork'));
+    } finally {
+      setFetching(false);
+    }
+  };
+
+  const addManual = () => {
+    setManual(manualVideos(manualText, { title: (n) => t('videos.manualTitle', { n }), description: t('videos.manualDescription') }));
+  };
+
+  return (
+    <section className="admin-section" aria-labelledby="videos-channel">
+      <h3 id="videos-channel">{t('videos.channel')}</h3>
+      <p className="field-hint">{t('videos.fetchInfo')}</p>
+      <form className="admin-inline-add" noValidate onSubmit={fetchChannel}>
+        <TextInput label={t('videos.channelUrl')} type="url" placeholder="https://www.youtube.com/@…" value={channelUrl} onChange={setChannelUrl} />
+        <button type="submit" className="button button-accent" disabled={!channelUrl.trim() || fetching}>
+          {fetching ? t('videos.fetching') : t('videos.fetch')}
+        </button>
+      </form>
+      <TextArea label={t('videos.manualLabel')} hint={t('videos.manualHint')} rows={3} value={manualText} onChange={setManualText} />
+      <div className="admin-form-actions">
+        <button type="button" className="button" onClick={addManual}>{t('videos.manualAdd')}</button>
+      </div>
+      {videos.length > 0 && (
+        <>
+          <h4>{t('videos.results', { n: videos.length })}</h4>
+          <ul className="admin-list">
+            {videos.map((video, index) => (
+              <li key={`${index}-${video.videoId}`} className="admin-row">
+                <img className="admin-row-thumb" src={video.thumbnail} alt="" loading="lazy" />
+                <div className="admin-row-body">
+                  <a className="admin-row-title" href={`${siteUrl}/watch/${video.videoId}`} target="_blank" rel="noopener noreferrer">{video.title}</a>
+                  <p className="admin-row-meta">
+                    {video.duration && <span>{video.duration}</span>}
+                    {video.isLive && <span className="admin-tag">{t('videos.live')}</span>}
+                    <span>{formatDate(video.publishedAt, t.locale)}</span>
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+const EMPTY_UPLOAD = { title: '', description: '', duration: '' };
+
+/** Uploads a video with its title, description and duration, with the real upload progress. */
+function CustomVideoUpload() {
+  const t = useAdminT();
+  const platform = usePlatform();
+  const { cache } = useServices();
+  const form = useSchemaForm(customVideoFieldsSchema, EMPTY_UPLOAD);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const { values, errors, set, busy } = form;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file || !values.title.trim() || !values.description.trim() || !values.duration.trim()) {
+      toastError(t('videos.missing'), t('videos.missingText'));
+      return;
+    }
+    const problem = videoFileProblem(file);
+    if (problem === 'type') return toastError(t('videos.invalidType'), t('videos.invalidTypeText'));
+    if (problem === 'size') return toastError(t('videos.tooLarge'), t('videos.tooLargeText'));
+    try {
+      const uploaded = await form.submit((fields) => platform.upload<CustomVideo>('/api/admin/custom-videos', { video: file, ...fields }, { onProgress: setProgress }));
+      if (!uploaded) return;
+      toastSuccess(t('videos.success'), t('videos.uploaded'));
+      form.reset();
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = '';
+      invalidate(CUSTOM_VIDEOS_KEY);
+      cache.invalidate('/api/custom-videos');
+    } catch (error) {
+      toastError(t('videos.uploadError'), failureText(error, t('videos.uploadFailed'), t));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <section className="admin-section" aria-labelledby="videos-upload">
+      <h3 id="videos-upload">{t('videos.upload')}</h3>
+      <form className="admin-form" noValidate onSubmit={onSubmit}>
+        <FormField label={t('videos.file')} hint={t('videos.fileHint')} error={errors.video}>
+          {(props) => (
+            <input {...props} ref={fileInput} type="file" disabled={busy}
+              accept="video/mp4,video/webm,video/ogg,video/x-msvideo,video/quicktime,.mp4,.webm,.ogg,.ogv,.avi,.mov"
+              onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+          )}
+        </FormField>
+        <div className="admin-form-row">
+          <TextInput label={t('videos.videoTitle')} value={values.title} onChange={(value) => set('title', value)} error={errors.title} disabled={busy} />
+          <TextInput label={t('videos.duration')} hint={t('videos.durationHint')} placeholder="5:30" value={values.duration}
+            onChange={(value) => set('duration', value)} error={errors.duration} disabled={busy} />
+        </div>
+        <TextArea label={t('videos.description')} rows={3} value={values.description} onChange={(value) => set('description', value)}
+          error={errors.description} disabled={busy} />
+        {progress !== null && (
+          <progress className="progress" max={100} value={progress} aria-label={t('videos.progress')}>{progress}%</progress>
+        )}
+        <div className="admin-form-actions">
+          <button type="submit" className="button button-accent" disabled={busy}>{busy ? t('videos.uploading') : t('videos.uploadButton')}</button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** The custom videos, each editable (title, description, active, priority) and deletable. */
+function CustomVideoList({ onDelete }: { onDelete(video: CustomVideo): void }) {
+  const t = useAdminT();
+  const admin = useAdminClient();
+  const { siteUrl } = usePlatform();
+  const mediaSrc = useMediaSrc();
+  const list = useAdminQuery(CUSTOM_VIDEOS_KEY, admin.customVideos.list);
+  const [editing, setEditing] = useState<number | null>(null);
+
+  return (
+    <section className="admin-section" aria-labelledby="videos-list">
+      <h3 id="videos-list">{t('videos.list')}</h3>
+      <p className="field-hint">{t('videos.playNote')}</p>
+      <QueryState query={list} data={list.data} empty={t('videos.listEmpty')} failed={t('videos.listFailed')}>{(items) => (
+        <ul className="admin-list">
+          {items.map((video) => (editing === video.id ? (
+            <li key={video.id} className="admin-card"><CustomVideoEditor video={video} onDone={() => setEditing(null)} /></li>
+          ) : (
+            <li key={video.id} className="admin-row">
+              {video.thumbnailUrl ? <img className="admin-row-thumb" src={mediaSrc(video.thumbnailUrl)} alt="" loading="lazy" /> : <span className="admin-row-thumb" />}
+              <div className="admin-row-body">
+                <a className="admin-row-title" href={`${siteUrl}/watch/${video.slug}`} target="_blank" rel="noopener noreferrer">{video.title}</a>
+                <p className="admin-row-meta">
+                  <span>{video.duration}</span>
+                  <span className={`admin-status admin-status-${video.active ? 'published' : 'draft'}`}>
+                    {video.active ? t('common.active') : t('common.inactive')}
+                  </span>
+                  <span>{t('videos.priorityValue', { n: video.priority })}</span>
+                  {MAY_NOT_PLAY.test(video.videoUrl) && <span className="admin-tag">{t('videos.mayNotPlay')}</span>}
+                </p>
+              </div>
+              <div className="admin-row-actions">
+                <button type="button" className="button button-ghost button-small" aria-label={t('videos.editLabel', { title: video.title })}
+                  onClick={() => setEditing(video.id)}>{t('common.edit')}</button>
+                <button type="button" className="button button-danger button-small" aria-label={t('videos.deleteLabel', { title: video.title })}
+                  onClick={() => onDelete(video)}>{t('common.delete')}</button>
+              </div>
+            </li>
+          )))}
+        </ul>
+      )}</QueryState>
+    </section>
+  );
+}
+
+function CustomVideoEditor({ video, onDone }: { video: CustomVideo; onDone(): void }) {
+  const t = useAdminT();
+  const admin = useAdminClient();
+  const { cache } = useServices();
+  const form = useSchemaForm(customVideoUpdateSchema, {
+    title: video.title, description: video.description, active: video.active, priority: video.priority as number | string,
+  });
+  const { values, errors, set, busy } = form;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const saved = await form.submit((body) => admin.customVideos.update(video.id, body));
+      if (!saved) return;
+      toastSuccess(t('videos.success'), t('videos.updated'));
+      invalidate(CUSTOM_VIDEOS_KEY);
+      cache.invalidate('/api/custom-videos');
+      onDone();
+    } catch (error) {
+      toastFailure(t('videos.updateFailed'), error, t);
+    }
+  };
+
+  return (
+    <form className="admin-form" noValidate onSubmit={onSubmit} aria-label={t('videos.editLabel', { title: video.title })}>
+      <div className="admin-form-row">
+        <TextInput label={t('videos.videoTitle')} value={values.title} onChange={(value) => set('title', value)} error={errors.title} disabled={busy} />
+        <NumberInput label={t('videos.priority')} hint={t('videos.priorityHint')} min={-1000} max={1000} value={values.priority}
+          onChange={(value) => set('priority', value)} error={errors.priority} disabled={busy} />
+      </div>
+      <TextArea label={t('videos.description')} rows={3} value={values.description} onChange={(value) => set('description', value)}
+        error={errors.description} disabled={busy} />
+      <Switch label={t('common.active')} checked={values.active} onChange={(value) => set('active', value)} disabled={busy} />
+      <div className="admin-form-actions">
+        <button type="button" className="button button-ghost" onClick={onDone} disabled={busy}>{t('common.cancel')}</button>
+        <button type="submit" className="button button-accent" disabled={busy}>{busy ? t('common.saving') : t('common.save')}</button>
+      </div>
+    </form>
+  );
+}

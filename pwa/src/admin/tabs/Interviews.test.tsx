@@ -1,0 +1,106 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Episode } from '@redaktion/shared';
+import { installDialogPolyfill, resetAdminScreens, jsonFetch, renderAdmin, staffUser } from '../test/render';
+import { InterviewsTab } from './Interviews';
+
+beforeAll(installDialogPolyfill);
+afterEach(resetAdminScreens);
+
+const episode = (id: number, title: string, extra: Partial<Episode> = {}): Episode => ({
+  id, seriesId: 1, kind: 'episode', title, description: 'Veckans nyheter', category: 'news', imageUrl: null, audioUrl: null, locked: false,
+  duration: 1800, episodeNumber: 1, publishedAt: '2026-03-01T08:00:00.000Z', featured: false, premium: false, status: 'published',
+  createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-01T08:00:00.000Z', ...extra,
+});
+
+const routes = (podcasts: Episode[], extra: Parameters<typeof jsonFetch>[0] = {}) => jsonFetch({
+  'GET /api/admin/podcasts': podcasts, 'GET /api/admin/people-profiles': [], 'GET /api/admin/custom-videos': [], ...extra,
+});
+
+describe('the Interviews tab', () => {
+  it('lists interviews and episodes that read like one, and leaves the others out', async () => {
+    const api = routes([
+      episode(1, 'Veckans ekonomi'),
+      episode(2, 'Havsforskaren', { kind: 'interview', seriesId: null }),
+      episode(3, 'Morgonekot', { description: 'Ett samtal med skolministern' }),
+    ]);
+    renderAdmin(<InterviewsTab />, { fetch: api.fetch, user: staffUser() });
+    expect(await screen.findByText('Havsforskaren')).toBeTruthy();
+    expect(screen.getByText('Morgonekot')).toBeTruthy();
+    expect(screen.queryByText('Veckans ekonomi')).toBeNull();
+    const card = screen.getByText('Havsforskaren').closest('li')!;
+    expect(within(card).getByText('30 min')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Havsforskaren' }).getAttribute('href')).toBe('http://admin.test/podcast/2');
+  });
+
+  it('says so when no episode is an interview', async () => {
+    renderAdmin(<InterviewsTab />, { fetch: routes([episode(1, 'Veckans ekonomi')]).fetch, user: staffUser() });
+    expect(await screen.findByText(/No interview podcasts yet/)).toBeTruthy();
+  });
+
+  it('changes the status from the card with a PUT of the status alone', async () => {
+    let podcasts = [episode(2, 'Havsforskaren', { kind: 'interview', status: 'published' })];
+    const api = routes([], {
+      'GET /api/admin/podcasts': () => ({ status: 200, body: podcasts }),
+      'PUT /api/admin/podcasts/2': (body: unknown) => {
+        podcasts = [{ ...podcasts[0]!, status: (body as { status: Episode['status'] }).status }];
+        return { status: 200, body: podcasts[0] };
+      },
+    });
+    renderAdmin(<InterviewsTab />, { fetch: api.fetch, user: staffUser() });
+    const select = await screen.findByRole('combobox', { name: 'Status of “Havsforskaren”' });
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Draft', 'Pending Review', 'Published']);
+    fireEvent.change(select, { target: { value: 'draft' } });
+    expect(await screen.findByText('Podcast status updated')).toBeTruthy();
+    expect(api.calls.find((call) => call.method === 'PUT')).toMatchObject({ path: '/api/admin/podcasts/2', body: { status: 'draft' } });
+    await waitFor(() => expect(within(screen.getByText('Havsforskaren').closest('li')!).getByText('Draft', { selector: '.admin-status' })).toBeTruthy());
+  });
+
+  it('puts the status back and says so when the change fails', async () => {
+    const api = routes([episode(2, 'Havsforskaren', { kind: 'interview', status: 'published' })], {
+      'PUT /api/admin/podcasts/2': () => ({ status: 500, body: { error: 'Internal error' } }),
+    });
+    renderAdmin(<InterviewsTab />, { fetch: api.fetch, user: staffUser() });
+    const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Status of “Havsforskaren”' });
+    fireEvent.change(select, { target: { value: 'pending' } });
+    expect(await screen.findByText('Failed to update podcast status')).toBeTruthy();
+    await waitFor(() => expect(select.value).toBe('published'));
+  });
+
+  it('deletes an interview after confirming, and says when it cannot', async () => {
+    let podcasts = [episode(2, 'Havsforskaren', { kind: 'interview' }), episode(3, 'Konstnären', { kind: 'interview' })];
+    const api = routes([], {
+      'GET /api/admin/podcasts': () => ({ status: 200, body: podcasts }),
+      'DELETE /api/admin/podcasts/2': () => {
+        podcasts = podcasts.filter((p) => p.id !== 2);
+        return { status: 204, body: null };
+      },
+      'DELETE /api/admin/podcasts/3': () => ({ status: 500, body: { error: 'Internal error' } }),
+    });
+    renderAdmin(<InterviewsTab />, { fetch: api.fetch, user: staffUser() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete “Havsforskaren”' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Interview podcast deleted successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Havsforskaren')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete “Konstnären”' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete interview podcast')).toBeTruthy();
+    expect(screen.getByText('Konstnären')).toBeTruthy();
+  });
+
+  it('opens Create Interview Podcast from New Interview', async () => {
+    renderAdmin(<InterviewsTab />, { fetch: routes([]).fetch, user: staffUser() });
+    fireEvent.click(await screen.findByRole('button', { name: 'New Interview' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Interview Podcast' });
+    expect(within(dialog).getByRole('button', { name: 'Create Interview' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+
+  it('opens the YouTube Channel Integration modal from the Videos section', async () => {
+    renderAdmin(<InterviewsTab />, { fetch: routes([]).fetch, user: staffUser() });
+    fireEvent.click(await screen.findByRole('button', { name: 'YouTube & custom videos' }));
+    expect(screen.getByRole('dialog', { name: 'YouTube Channel Integration' })).toBeTruthy();
+    expect(await screen.findByText('No custom videos yet.')).toBeTruthy();
+  });
+});
