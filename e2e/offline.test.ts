@@ -121,6 +121,10 @@ describe('offline-first', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => page.getByText('Saved on this device').count()).toBeGreaterThan(0);
 
+    // Paying cannot work offline, and the page says so before the reader tries.
+    await page.goto('/subscribe');
+    await expect.poll(() => page.getByText('This needs a connection, and you are offline.', { exact: false }).count()).toBe(1);
+
     // Meanwhile the newsroom changes the article the reader has open.
     await page.goto(`/article/${read!.id}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(read!.title);

@@ -14,6 +14,7 @@ import { docsPage, openApiDocument } from './http/openapi.js';
 import { ResponseCache } from './http/response-cache.js';
 import { securityHeaders } from './http/security-headers.js';
 import { safeJoin, sendFile } from './http/send-file.js';
+import { variantFile } from './services/images.js';
 import { currentUser, SESSION_COOKIE, sessions } from './http/session.js';
 import { clientApp } from './http/client-app.js';
 import { accountEndpoints } from './routes/account.js';
@@ -83,7 +84,9 @@ export function createApp(db: Db, config: Config): App {
   koa.use(async (ctx, next) => {
     if (ctx.path.startsWith('/api/') || ctx.path === '/api') throw notFound(`No such API endpoint: ${ctx.method} ${ctx.path}`);
     if (ctx.path.startsWith('/uploads/') && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
-      const file = safeJoin(config.uploadsDir, ctx.path.slice('/uploads/'.length));
+      let file = safeJoin(config.uploadsDir, ctx.path.slice('/uploads/'.length));
+      // `?w=` picks one of an image's WebP variants (srcset); the original answers without it.
+      if (file && ctx.path.startsWith('/uploads/images/') && ctx.query.w) file = (await variantFile(file, Number(ctx.query.w))) ?? file;
       // Uploads are stored under generated names and never change: cache them for good.
       if (file && (await sendFile(ctx, file, { immutable: true }))) return;
       throw notFound('File not found');

@@ -48,6 +48,20 @@ describe('image uploads', () => {
     expect(response.body.variants).toEqual([{ width: 300, url: expect.stringMatching(/-300\.webp$/) }]);
   });
 
+  it('answers ?w= (the srcset candidates) with the variant of that width, the widest narrower one, or the original', async () => {
+    const widthOf = async (url: string) => {
+      const served = await fetch(server.url + url);
+      expect(served.status).toBe(200);
+      return [served.headers.get('content-type'), (await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width];
+    };
+    const wide = (await upload(await image('png', 1000, 500), 'mellan.png')).body.url as string;
+    expect(await widthOf(`${wide}?w=400`)).toEqual(['image/webp', 400]);
+    expect(await widthOf(`${wide}?w=1600`)).toEqual(['image/webp', 800]);
+    const small = (await upload(await image('png', 300, 200), 'liten.png')).body.url as string;
+    expect(await widthOf(`${small}?w=400`)).toEqual(['image/png', 300]);
+    expect(await widthOf(`${small}?w=123`)).toEqual(['image/png', 300]);
+  });
+
   it('decides the type by the bytes: a PNG named .mp3 is an image, text named .jpg is refused with 415', async () => {
     const lying = await upload(await image('png', 500, 500), 'song.mp3');
     expect(lying.status).toBe(201);

@@ -31,6 +31,9 @@ export const LIMITS = {
   resetTokenTtlMs: 60 * 60 * 1000,
 } as const;
 
+/** Widths of the WebP variants the server makes of every uploaded image (`?w=` picks one, for srcset). */
+export const IMAGE_VARIANT_WIDTHS = [400, 800, 1600] as const;
+
 export const PRICES_SEK = { monthly: 199, yearly: 1990 } as const;
 
 export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];

@@ -1,13 +1,27 @@
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 
-/** Widths of the WebP variants made for every uploaded image, for `srcset`. */
-export const VARIANT_WIDTHS = [400, 800, 1600] as const;
+import { IMAGE_VARIANT_WIDTHS as VARIANT_WIDTHS } from '@redaktion/shared';
 
 export interface ImageVariants {
   width: number;
   height: number;
   variants: { width: number; url: string }[];
+}
+
+/**
+ * The file for `?w=` on an uploaded image: the variant of that width, else the widest narrower one, else the
+ * original (an image narrower than 400 px has only itself). Null when `width` is not one of the variant widths.
+ */
+export async function variantFile(imagePath: string, width: number): Promise<string | null> {
+  if (!(VARIANT_WIDTHS as readonly number[]).includes(width)) return null;
+  const base = imagePath.replace(/\.[a-z0-9]+$/i, '');
+  for (const w of VARIANT_WIDTHS.filter((candidate) => candidate <= width).reverse()) {
+    const file = `${base}-${w}.webp`;
+    if (await access(file).then(() => true, () => false)) return file;
+  }
+  return imagePath;
 }
 
 /**

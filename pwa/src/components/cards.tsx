@@ -2,17 +2,23 @@ import { Link } from 'react-router-dom';
 import type { Article, Episode } from '@redaktion/shared';
 import { displayMinutes } from '@redaktion/shared/time';
 import { formatDate, formatRelative, useI18n } from '../i18n';
+import { srcSetOf } from './image-sources';
 import { SaveButton } from './SaveButton';
 import type { MessageKey } from '../i18n/en';
 
 export const categoryKey = (category: string) => `category.${category}` as MessageKey;
 
-/** A picture with its size set, so the page does not jump while it loads. */
+/**
+ * A picture with its size set, so the page does not jump while it loads, and the server's variants in
+ * `srcset`, so a phone fetches the width it shows. `width` is the widest the picture is drawn.
+ */
 export function Picture({ src, alt, width, height, eager = false, className }: {
   src: string | null; alt: string; width: number; height: number; eager?: boolean; className?: string;
 }) {
+  const srcSet = src ? srcSetOf(src) : undefined;
   return (
     <img className={className} src={src ?? `/api/placeholder/${width}/${height}`} alt={alt} width={width} height={height}
+      srcSet={srcSet} sizes={srcSet ? `(max-width: ${width}px) 100vw, ${width}px` : undefined}
       loading={eager ? 'eager' : 'lazy'} decoding="async" fetchPriority={eager ? 'high' : undefined} />
   );
 }

@@ -1,6 +1,7 @@
 import type { Article, PersonProfile } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
 import type { AppServices } from '../app/context';
+import { imageUrls } from '../components/image-sources';
 import { IMAGE_CACHE } from './cache-names';
 import type { SavedItem } from './db';
 
@@ -11,9 +12,9 @@ import type { SavedItem } from './db';
  */
 export const savedKey = (kind: SavedItem['kind'], id: number) => `${kind}:${id}`;
 
-/** Image URLs a page shows for this item: the original and the generated variants the server offers. */
+/** Image URLs a page shows for this item: the originals and the variants its srcset may pick. */
 function imagesOf(urls: (string | null | undefined)[]): string[] {
-  return urls.filter((url): url is string => Boolean(url) && url!.startsWith('/'));
+  return urls.filter((url): url is string => Boolean(url) && url!.startsWith('/')).flatMap(imageUrls);
 }
 
 async function keepImages(urls: string[]): Promise<void> {

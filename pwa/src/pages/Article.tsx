@@ -9,6 +9,7 @@ import { SaveButton } from '../components/SaveButton';
 import { ShareButton } from '../components/ShareButton';
 import { useApi } from '../data/api-cache';
 import { formatRelative, useI18n } from '../i18n';
+import { srcSetOf } from '../components/image-sources';
 import { NotFoundState } from './NotFound';
 
 
@@ -64,7 +65,7 @@ export default function Article() {
           <AdSlot placement="article-bottom" viewKey={`article-${article.id}`} />
           {article.authorImage || article.authorTitle ? (
             <aside className="author-box" aria-label={t('article.aboutAuthor')}>
-              {article.authorImage && <img src={article.authorImage} alt="" width={64} height={64} loading="lazy" />}
+              {article.authorImage && <img src={article.authorImage} srcSet={srcSetOf(article.authorImage)} sizes="64px" alt="" width={64} height={64} loading="lazy" />}
               <div><strong>{article.author}</strong>{article.authorTitle && <p>{article.authorTitle}</p>}</div>
             </aside>
           ) : null}

@@ -4,6 +4,7 @@ import type { User } from '@redaktion/shared';
 import { useServices } from '../app/context';
 import { useI18n } from '../i18n';
 import { toast } from '../state/toasts';
+import { NeedsNetwork } from '../components/NeedsNetwork';
 import { Field, FormError, PasswordField, issuesByField, safeReturnTo, serverMessage } from './dashboard/form-fields';
 
 type Tab = 'login' | 'register';
@@ -141,6 +142,7 @@ export default function Auth() {
     <div className="container account-page">
       <div className="auth-layout">
         <section className="account-card">
+          <NeedsNetwork />
           <h1 id="auth-title" className="visually-hidden">{tab === 'login' ? t('auth.login') : t('auth.register')}</h1>
           <div role="tablist" aria-label={t('auth.tabsLabel')} className="tabs" onKeyDown={onTabKey}>
             {TABS.map((name) => (

@@ -5,6 +5,7 @@ import { apiPaths } from '@redaktion/shared/client';
 import { displayMinutes } from '@redaktion/shared/time';
 import { ErrorNote, Loading } from '../components/cards';
 import { useApi } from '../data/api-cache';
+import { srcSetOf } from '../components/image-sources';
 import { formatDate, useI18n } from '../i18n';
 
 /** An image that falls back to the placeholder when it is missing or fails to load. */
@@ -19,7 +20,7 @@ export function FallbackImage({ src, alt, width, height, eager = false }: { src:
   }, [src]);
   return (
     <img ref={image} src={!src || failed ? placeholder : src} alt={alt} width={width} height={height} loading={eager ? 'eager' : 'lazy'} decoding="async"
-      onError={() => setFailed(true)} />
+      srcSet={src && !failed ? srcSetOf(src) : undefined} sizes={`(max-width: ${width}px) 100vw, ${width}px`} onError={() => setFailed(true)} />
   );
 }
 

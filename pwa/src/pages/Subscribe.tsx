@@ -7,6 +7,7 @@ import { ErrorNote, Loading } from '../components/cards';
 import { LOCALE_TAGS, useI18n } from '../i18n';
 import type { MessageKey } from '../i18n/en';
 import { isSubscriber } from '../state/session';
+import { NeedsNetwork } from '../components/NeedsNetwork';
 import { authLink, safeReturnTo, serverMessage } from './dashboard/form-fields';
 
 type Plan = 'monthly' | 'yearly';
@@ -85,6 +86,7 @@ export default function Subscribe() {
         <h1>{t('subscribe.title')}</h1>
         <p className="muted">{t('subscribe.intro')}</p>
       </header>
+      <NeedsNetwork />
       {config.loading ? <Loading /> : !enabled ? (
         <p className="notice" role="status">{t('subscribe.notConfigured')}</p>
       ) : isSubscriber(user) ? (

@@ -1,0 +1,16 @@
+import { IMAGE_VARIANT_WIDTHS } from '@redaktion/shared/constants';
+
+/**
+ * The sizes the server offers of an image: an uploaded photo has WebP variants by width (`?w=400` …), so a
+ * phone downloads a fraction of what a wide screen does. Drawn artwork (SVG) and outside URLs have one size.
+ */
+const hasVariants = (src: string) => src.startsWith('/uploads/images/') && !/\.svg$/i.test(src);
+
+export function srcSetOf(src: string): string | undefined {
+  return hasVariants(src) ? IMAGE_VARIANT_WIDTHS.map((w) => `${src}?w=${w} ${w}w`).join(', ') : undefined;
+}
+
+/** Every URL the browser may ask for this image: what saving an article keeps for offline reading. */
+export function imageUrls(src: string): string[] {
+  return hasVariants(src) ? [src, ...IMAGE_VARIANT_WIDTHS.map((w) => `${src}?w=${w}`)] : [src];
+}
