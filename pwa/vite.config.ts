@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { appManifest } from './build/app-manifest';
+import { appManifest } from './build/app-manifest.ts';
 
 /**
  * Two builds: the browser's (dist/client, with index.html as the page template and the app shell, and the

@@ -132,6 +132,7 @@ export const en = {
   'success.loginNeeded': 'Log in to see the status of your payment.', 'success.tryAgain': 'Try again',
   'success.continueReading': 'Continue reading',
   'common.remove': 'Remove',
+  'home.addArticle': 'Write a new article',
   'offline.needsNetwork': 'This needs a connection, and you are offline. Try again when you are back online.',
   'offline.banner': 'You\'re offline',
   'offline.showingSaved': 'Showing what is saved on this device, last updated {time}.',

@@ -135,6 +135,7 @@ export const sv: Catalogue = {
   'success.loginNeeded': 'Logga in för att se status för din betalning.', 'success.tryAgain': 'Försök igen',
   'success.continueReading': 'Fortsätt läsa',
   'common.remove': 'Ta bort',
+  'home.addArticle': 'Skriv en ny artikel',
   'offline.needsNetwork': 'Det här kräver en anslutning och du är offline. Försök igen när du är online.',
   'offline.banner': 'Du är offline',
   'offline.showingSaved': 'Visar det som finns sparat på enheten, senast uppdaterat {time}.',

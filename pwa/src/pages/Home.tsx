@@ -1,4 +1,6 @@
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useSession } from '../app/context';
+import { isStaff } from '../state/session';
 import { apiPaths } from '@redaktion/shared/client';
 import { AdSlot } from '../components/AdSlot';
 import { ArticleCard, EpisodeCard, ErrorNote, Loading, SectionHeader } from '../components/cards';
@@ -32,9 +34,14 @@ export default function Home() {
   const podcasts = useApi(apiPaths.podcasts({ limit: 6 }));
   const interviews = useApi(apiPaths.interviews(articleHero ? 3 : 7));
   const view = articleHero ? 'home-article' : 'home';
+  const { user } = useSession();
 
   return (
     <>
+      {isStaff(user) && (
+        // admin-area.md §2: the home page offers staff a quick way to write.
+        <Link to="/admin?tab=articles&create=article" className="fab" aria-label={t('home.addArticle')}><span aria-hidden="true">+</span></Link>
+      )}
       {articleHero ? (
         lead.data?.[0] ? <div className="container"><ArticleCard article={lead.data[0]} variant="hero" eager /></div> : lead.loading ? <Loading /> : null
       ) : <VideoHero />}
