@@ -11,6 +11,12 @@ afterEach(resetAdminScreens);
 const GENERATED = { title: 'Elpriset stiger i norr', excerpt: 'Hushållen i SE1 får betala mer.', content: 'Första stycket.\n\nAndra stycket.', readTime: 4 };
 const CONFIG = { payments: { enabled: false, publishableKey: null }, integrations: { ai: true, pexels: true, youtube: false, email: false }, passwordResetLinkOnScreen: false };
 const panel = (name: string) => within(screen.getByRole('tabpanel', { name }));
+const PHOTO = { id: 3, alt: 'Hamnen', photographer: 'Anna Berg', src: { small: 'https://images.pexels.com/s.jpg', medium: 'https://images.pexels.com/m.jpg', large: 'https://images.pexels.com/l.jpg' } };
+const openStockPhotos = () => {
+  fireEvent.click(screen.getByRole('tab', { name: 'Image generator' }));
+  fireEvent.click(panel('Image generator').getByRole('button', { name: 'Stock photos' }));
+  return panel('Image generator');
+};
 
 describe('the AI content generator', () => {
   it('asks for a topic before generating', async () => {
@@ -109,20 +115,66 @@ describe('the AI content generator', () => {
     expect(screen.getByRole('list', { name: 'Workflow' }).querySelectorAll('li')[1]!.dataset.done).toBe('true');
   });
 
-  it('asks for a search query in the stock photos and marks a chosen photo as the image', async () => {
-    const photo = { id: 3, alt: 'Hamnen', photographer: 'Anna Berg', src: { small: 'https://images.pexels.com/s.jpg', medium: 'https://images.pexels.com/m.jpg', large: 'https://images.pexels.com/l.jpg' } };
+  it('asks for a search query in the stock photos; a chosen photo is Selected, then Saved and marked as the image', async () => {
     const api = jsonFetch({
-      'GET /api/config': CONFIG, 'GET /api/admin/pexels/curated': { photos: [photo] },
+      'GET /api/config': CONFIG, 'GET /api/admin/pexels/curated': { photos: [PHOTO] },
       'POST /api/admin/save-pexels-image': { localUrl: '/uploads/images/hamnen.webp' },
     });
-    renderAdmin(<AiGenerator />, { fetch: api.fetch, user: staffUser() });
-    fireEvent.click(screen.getByRole('tab', { name: 'Image generator' }));
-    fireEvent.click(panel('Image generator').getByRole('button', { name: 'Stock photos' }));
-    fireEvent.click(panel('Image generator').getByRole('button', { name: 'Search' }));
+    // The save waits until the test lets it through, so that what shows meanwhile can be seen.
+    let letSaveThrough = () => undefined as void;
+    const saved = new Promise<void>((resolve) => { letSaveThrough = resolve; });
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/save-pexels-image')) await saved;
+      return api.fetch(input, init);
+    }) as typeof globalThis.fetch;
+    renderAdmin(<AiGenerator />, { fetch, user: staffUser() });
+    const images = openStockPhotos();
+    fireEvent.click(images.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('Search Query Required')).toBeTruthy();
-    fireEvent.click(await panel('Image generator').findByRole('button', { name: 'Use the photo by Anna Berg: Hamnen' }));
+    fireEvent.click(await images.findByRole('button', { name: 'Use the photo by Anna Berg: Hamnen' }));
     expect(await screen.findByText('Image Selected')).toBeTruthy();
+    expect(screen.getByText('Saving the photo by Anna Berg…')).toBeTruthy();
+    expect(screen.getByText('No image chosen: a placeholder image will be used.')).toBeTruthy();
+    letSaveThrough();
+    expect(await screen.findByText('Image Saved')).toBeTruthy();
     expect(screen.getByText('Photo: Anna Berg / Pexels')).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Workflow' }).querySelectorAll('li')[1]!.dataset.done).toBe('true');
+  });
+
+  it('sends the generated image with the draft, then clears both the article and the image', async () => {
+    const api = jsonFetch({
+      'GET /api/config': CONFIG,
+      'POST /api/admin/ai/generate-article': GENERATED,
+      'POST /api/admin/ai/generate-image': { url: '/uploads/images/ai.webp' },
+      'POST /api/admin/articles': (body: unknown) => ({ status: 201, body: { id: 32, ...(body as object) } }),
+    });
+    renderAdmin(<AiGenerator />, { fetch: api.fetch, user: staffUser() });
+    fireEvent.change(panel('Article generator').getByLabelText('Topic'), { target: { value: 'Elpriset' } });
+    fireEvent.click(panel('Article generator').getByRole('button', { name: 'Generate Article' }));
+    await screen.findByText('Article Generated');
+    fireEvent.click(screen.getByRole('tab', { name: 'Image generator' }));
+    fireEvent.change(panel('Image generator').getByLabelText('Prompt'), { target: { value: 'Kraftledning i snö' } });
+    fireEvent.click(panel('Image generator').getByRole('button', { name: 'Generate Image' }));
+    expect(await panel('Image generator').findByRole('img', { name: 'Kraftledning i snö' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create Draft' }));
+    expect(await screen.findByText('Article Created!')).toBeTruthy();
+    expect(api.calls.find((call) => call.path === '/api/admin/articles')?.body).toMatchObject({ imageUrl: '/uploads/images/ai.webp', imageAlt: 'Kraftledning i snö' });
+    expect(screen.getByText('No article generated yet.')).toBeTruthy();
+    expect(screen.getByText('No image chosen: a placeholder image will be used.')).toBeTruthy();
+    expect(panel('Image generator').queryByRole('img')).toBeNull();
+  });
+
+  it("says Save Failed with 'Failed to save image' when a stock photo cannot be saved", async () => {
+    const api = jsonFetch({ 'GET /api/config': CONFIG, 'GET /api/admin/pexels/curated': { photos: [PHOTO] } });
+    // A gateway that answers the save with an empty 502: no reason of the server's to show.
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => (String(input).endsWith('/save-pexels-image')
+      ? new Response('', { status: 502 }) : api.fetch(input, init))) as typeof globalThis.fetch;
+    renderAdmin(<AiGenerator />, { fetch, user: staffUser() });
+    fireEvent.click(await openStockPhotos().findByRole('button', { name: 'Use the photo by Anna Berg: Hamnen' }));
+    expect(await screen.findByText('Save Failed')).toBeTruthy();
+    expect(screen.getByText('Failed to save image')).toBeTruthy();
+    expect(screen.getByText('No image chosen: a placeholder image will be used.')).toBeTruthy();
   });
 
   it('gets topic ideas on request and puts the chosen one in the article topic', async () => {

@@ -148,7 +148,7 @@ export function AiGenerator() {
         {article && <ArticlePreview article={article} />}
       </section>
       <section role="tabpanel" id={`${baseId}-panel-image`} aria-labelledby={`${baseId}-tab-image`} hidden={tab !== 'image'} className="admin-panel">
-        <ImageGenerator aiOff={aiOff} onRefused={noteRefusal} onImage={setImage} />
+        <ImageGenerator aiOff={aiOff} onRefused={noteRefusal} chosen={image} onImage={setImage} />
       </section>
       <section role="tabpanel" id={`${baseId}-panel-topics`} aria-labelledby={`${baseId}-tab-topics`} hidden={tab !== 'topics'} className="admin-panel">
         <TopicIdeas aiOff={aiOff} onRefused={noteRefusal} onChoose={chooseTopic} />
@@ -258,7 +258,7 @@ function ArticlePreview({ article }: { article: DraftArticle }) {
   );
 }
 
-function ImageGenerator({ aiOff, onRefused, onImage }: Generating & { onImage(image: PickedPhoto): void }) {
+function ImageGenerator({ aiOff, onRefused, chosen, onImage }: Generating & { chosen: PickedPhoto | null; onImage(image: PickedPhoto): void }) {
   const t = useAdminT();
   const admin = useAdminClient();
   const [source, setSource] = useState<'ai' | 'stock'>('ai');
@@ -307,13 +307,16 @@ function ImageGenerator({ aiOff, onRefused, onImage }: Generating & { onImage(im
           <div className="admin-form-actions">
             <button type="submit" className="button button-accent" disabled={busy || aiOff}>{busy ? t('ai.generating') : t('ai.generateImage')}</button>
           </div>
-          {generated && <img src={mediaSrc(generated.url)} alt={generated.alt} className="upload-preview ai-generated-image" />}
+          {/* Only while it is the draft's image: a created draft, a removed image or a stock photo take it away. */}
+          {generated && generated === chosen && <img src={mediaSrc(generated.url)} alt={generated.alt} className="upload-preview ai-generated-image" />}
         </form>
       ) : (
-        <StockPhotoBrowser emptySearchTitle={t('ai.searchRequired')} onSaved={(photo) => {
-          onImage(photo);
-          toastSuccess(t('ai.imageSelected'));
-        }} />
+        <StockPhotoBrowser emptySearchTitle={t('ai.searchRequired')} saveFailedTitle={t('ai.saveFailed')}
+          onChoose={(photo) => toastSuccess(t('ai.imageSelected'), t('ai.imageSelectedText', { name: photo.photographer }))}
+          onSaved={(photo) => {
+            onImage(photo);
+            toastSuccess(t('ai.imageSaved'), t('ai.imageSavedText'));
+          }} />
       )}
     </div>
   );

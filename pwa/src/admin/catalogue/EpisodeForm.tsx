@@ -65,7 +65,7 @@ export function EpisodeForm({ episode, series, onDone, onCancel }: {
       cache.invalidate('/api/podcast');
       onDone();
     },
-    (error) => toastError(t('common.error'), failureText(error, t('episodes.saveFailed'), t)),
+    (error) => toastError(t('common.error'), failureText(error, t(episode ? 'episodes.updateFailed' : 'episodes.saveFailed'), t)),
   );
 
   return (

@@ -125,10 +125,23 @@ describe('the episode form', () => {
     expect(onDone).not.toHaveBeenCalled();
   });
 
-  it("falls back to 'Failed to save podcast' when the server gives no reason", async () => {
+  it("falls back to 'Failed to update podcast' on an edit when the server gives no reason", async () => {
     const emptyAnswer = (async () => new Response('', { status: 502 })) as typeof fetch;
     renderAdmin(<EpisodeForm episode={episode(9, 'Morgonen')} series={SERIES} onDone={() => undefined} />, { fetch: emptyAnswer, user: staffUser() });
     submit('Update Episode');
+    expect(await screen.findByText('Error')).toBeTruthy();
+    expect(await screen.findByText('Failed to update podcast')).toBeTruthy();
+  });
+
+  it("falls back to 'Failed to save podcast' on a create when the server gives no reason", async () => {
+    const emptyAnswer = (async () => new Response('', { status: 502 })) as typeof fetch;
+    renderAdmin(<EpisodeForm series={SERIES} onDone={() => undefined} />, { fetch: emptyAnswer, user: staffUser(), upload: audioUpload });
+    fill('Episode title', 'Nytt avsnitt');
+    fill('Description', 'Om nyheterna');
+    fill('Podcast series', '3');
+    fireEvent.change(screen.getByLabelText('Audio file'), { target: { files: [new File(['ljud'], 'nytt.mp3', { type: 'audio/mpeg' })] } });
+    await screen.findByText('Upload successful');
+    submit('Create Episode');
     expect(await screen.findByText('Error')).toBeTruthy();
     expect(await screen.findByText('Failed to save podcast')).toBeTruthy();
   });

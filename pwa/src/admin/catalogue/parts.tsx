@@ -1,6 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useAdminT } from '../i18n';
-import { usePlatform } from '../platform';
 import { ConfirmDialog } from '../ui/Dialog';
 import { failureText, toastError, toastSuccess } from '../ui/feedback';
 
@@ -18,17 +17,6 @@ export function RowActions({ title, onEdit, onDelete }: { title: string; onEdit(
         {t('common.delete')}
       </button>
     </div>
-  );
-}
-
-/** A link to the reader's page of an item (in the desktop app it opens the system browser). */
-export function SiteLink({ path, children }: { path: string; children: ReactNode }) {
-  const platform = usePlatform();
-  const href = `${platform.siteUrl}${path}`;
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer" onClick={(event) => { event.preventDefault(); platform.openExternal(href); }}>
-      {children}
-    </a>
   );
 }
 

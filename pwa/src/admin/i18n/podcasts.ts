@@ -64,6 +64,7 @@ export const podcasts = area({
   'episodes.created': 'Podcast created successfully',
   'episodes.updated': 'Podcast updated successfully',
   'episodes.saveFailed': 'Failed to save podcast',
+  'episodes.updateFailed': 'Failed to update podcast',
   'episodes.deleted': 'Podcast deleted successfully',
   'episodes.deleteFailed': 'Failed to delete podcast',
 }, {
@@ -129,6 +130,7 @@ export const podcasts = area({
   'episodes.created': 'Podden har skapats',
   'episodes.updated': 'Podden har uppdaterats',
   'episodes.saveFailed': 'Det gick inte att spara podden',
+  'episodes.updateFailed': 'Det gick inte att uppdatera podden',
   'episodes.deleted': 'Podden har tagits bort',
   'episodes.deleteFailed': 'Det gick inte att ta bort podden',
 });

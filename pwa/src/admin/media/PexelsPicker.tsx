@@ -34,9 +34,12 @@ type Listing = { kind: 'curated' } | { kind: 'search'; query: string };
 /**
  * Pexels browsing: the curated collection first, a search, and a grid of 2 to 5 columns. Choosing a photo saves it
  * into our uploads (contract.md §3: remote photo URLs are not kept); while one is saving, other choices are ignored.
- * Used by the picker dialog and by the AI generator's stock-photo tab, which differ only in their words.
+ * Used by the picker dialog and by the AI generator's stock-photo tab, which differ only in their words (admin-area.md §8):
+ * the generator titles a failed save 'Save Failed' (`saveFailedTitle`) and says when a choice starts (`onChoose`).
  */
-export function StockPhotoBrowser({ emptySearchTitle, onSaved }: { emptySearchTitle: string; onSaved(photo: PickedPhoto): void }) {
+export function StockPhotoBrowser({ emptySearchTitle, saveFailedTitle, onChoose, onSaved }: {
+  emptySearchTitle: string; saveFailedTitle?: string; onChoose?(photo: StockPhoto): void; onSaved(photo: PickedPhoto): void;
+}) {
   const t = useAdminT();
   const admin = useAdminClient();
   const [query, setQuery] = useState('');
@@ -81,6 +84,7 @@ export function StockPhotoBrowser({ emptySearchTitle, onSaved }: { emptySearchTi
     if (saving.current) return;
     saving.current = true;
     setSavingId(photo.id);
+    onChoose?.(photo);
     try {
       const { localUrl } = await admin.pexels.save(photo);
       if (!localUrl) {
@@ -89,7 +93,8 @@ export function StockPhotoBrowser({ emptySearchTitle, onSaved }: { emptySearchTi
       }
       onSaved({ url: localUrl, alt: photo.alt, credit: t('photos.credit', { name: photo.photographer }) });
     } catch (error) {
-      toastFailure(t('photos.saveFailed'), error, t);
+      if (saveFailedTitle) toastError(saveFailedTitle, failureText(error, t('photos.saveFailed'), t));
+      else toastFailure(t('photos.saveFailed'), error, t);
     } finally {
       saving.current = false;
       setSavingId(null);

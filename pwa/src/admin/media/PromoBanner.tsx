@@ -1,5 +1,5 @@
-import { usePlatform } from '../platform';
 import { useAdminT } from '../i18n';
+import { SiteLink } from '../ui/SiteLink';
 
 /**
  * The promo banner (admin-area.md §2 item 8): a title, a description and 'Explore Collection'. The spec's button
@@ -8,16 +8,15 @@ import { useAdminT } from '../i18n';
  */
 export function PromoBanner({ title, description, path }: { title: string; description: string; path: string }) {
   const t = useAdminT();
-  const { siteUrl } = usePlatform();
   return (
     <aside className="admin-promo" aria-label={title}>
       <div>
         <h3>{title}</h3>
         <p>{description}</p>
       </div>
-      <a className="button button-accent" href={`${siteUrl}${path}`} target="_blank" rel="noopener noreferrer">
+      <SiteLink className="button button-accent" path={path}>
         {t('promo.explore')}<span className="visually-hidden"> {t('promo.newTab')}</span>
-      </a>
+      </SiteLink>
     </aside>
   );
 }

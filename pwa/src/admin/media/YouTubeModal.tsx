@@ -8,6 +8,7 @@ import { useAdminT } from '../i18n';
 import { QueryState } from '../ui/QueryState';
 import { useAdminClient, usePlatform } from '../platform';
 import { ConfirmDialog, Dialog } from '../ui/Dialog';
+import { SiteLink } from '../ui/SiteLink';
 import { failureText, toastError, toastSuccess, toastFailure } from '../ui/feedback';
 import { FormField, NumberInput, Switch, TextArea, TextInput, useSchemaForm } from '../ui/form';
 import { useMediaSrc } from './SingleFileUpload';
@@ -73,7 +74,6 @@ export function YouTubeModal({ open, onClose }: { open: boolean; onClose(): void
 function ChannelVideos() {
   const t = useAdminT();
   const admin = useAdminClient();
-  const { siteUrl } = usePlatform();
   const [channelUrl, setChannelUrl] = useState('');
   const [fetching, setFetching] = useState(false);
   const [fetched, setFetched] = useState<ChannelVideo[]>([]);
@@ -120,7 +120,7 @@ function ChannelVideos() {
               <li key={`${index}-${video.videoId}`} className="admin-row">
                 <img className="admin-row-thumb" src={video.thumbnail} alt="" loading="lazy" />
                 <div className="admin-row-body">
-                  <a className="admin-row-title" href={`${siteUrl}/watch/${video.videoId}`} target="_blank" rel="noopener noreferrer">{video.title}</a>
+                  <SiteLink className="admin-row-title" path={`/watch/${video.videoId}`}>{video.title}</SiteLink>
                   <p className="admin-row-meta">
                     {video.duration && <span>{video.duration}</span>}
                     {video.isLive && <span className="admin-tag">{t('videos.live')}</span>}
@@ -207,7 +207,6 @@ function CustomVideoUpload() {
 function CustomVideoList({ onDelete }: { onDelete(video: CustomVideo): void }) {
   const t = useAdminT();
   const admin = useAdminClient();
-  const { siteUrl } = usePlatform();
   const mediaSrc = useMediaSrc();
   const list = useAdminQuery(CUSTOM_VIDEOS_KEY, admin.customVideos.list);
   const [editing, setEditing] = useState<number | null>(null);
@@ -224,7 +223,7 @@ function CustomVideoList({ onDelete }: { onDelete(video: CustomVideo): void }) {
             <li key={video.id} className="admin-row">
               {video.thumbnailUrl ? <img className="admin-row-thumb" src={mediaSrc(video.thumbnailUrl)} alt="" loading="lazy" /> : <span className="admin-row-thumb" />}
               <div className="admin-row-body">
-                <a className="admin-row-title" href={`${siteUrl}/watch/${video.slug}`} target="_blank" rel="noopener noreferrer">{video.title}</a>
+                <SiteLink className="admin-row-title" path={`/watch/${video.slug}`}>{video.title}</SiteLink>
                 <p className="admin-row-meta">
                   <span>{video.duration}</span>
                   <span className={`admin-status admin-status-${video.active ? 'published' : 'draft'}`}>

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { interviewFormSchema } from '@redaktion/shared';
-import { useServices } from '../../app/context';
-import { invalidate } from '../data';
+import { useContentChanged } from '../articles/content-changed';
 import { useAdminT } from '../i18n';
 import { PexelsPicker } from '../media/PexelsPicker';
 import { SingleFileUpload } from '../media/SingleFileUpload';
@@ -19,7 +18,7 @@ const EMPTY = { title: '', duration: '' as number | string, description: '', ima
 export function InterviewForm({ open, onClose }: { open: boolean; onClose(): void }) {
   const t = useAdminT();
   const admin = useAdminClient();
-  const { cache } = useServices();
+  const contentChanged = useContentChanged();
   const form = useSchemaForm(interviewFormSchema, EMPTY);
   const [picking, setPicking] = useState(false);
   // Files still uploading: the interview waits for their URLs.
@@ -38,8 +37,7 @@ export function InterviewForm({ open, onClose }: { open: boolean; onClose(): voi
       const created = await form.submit((body) => admin.podcasts.create({ ...body, duration: body.duration * 60, kind: 'interview' }));
       if (!created) return;
       toastSuccess(t('interviews.created'));
-      invalidate('/api/admin/podcasts', '/api/admin/approvals', '/api/admin/stats');
-      cache.invalidate('/api/podcasts');
+      contentChanged('podcast');
       close();
     } catch (error) {
       toastFailure(t('interviews.createFailed'), error, t);

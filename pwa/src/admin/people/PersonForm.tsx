@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CONTENT_STATUSES, LIMITS, personInputSchema, type PersonProfile } from '@redaktion/shared';
-import { useServices } from '../../app/context';
-import { invalidate, useAdminQuery } from '../data';
+import { useCategories } from '../articles/categories';
+import { useContentChanged } from '../articles/content-changed';
 import { useAdminT } from '../i18n';
 import { MultiFileUpload } from '../media/MultiFileUpload';
 import { PexelsPicker } from '../media/PexelsPicker';
@@ -44,8 +44,8 @@ export function profileValues(profile: PersonProfile | null) {
 export function PersonForm({ profile, onClose }: { profile: PersonProfile | null; onClose(): void }) {
   const t = useAdminT();
   const admin = useAdminClient();
-  const { cache } = useServices();
-  const categories = useAdminQuery('/api/admin/categories', admin.categories.list);
+  const contentChanged = useContentChanged();
+  const categories = useCategories();
   const form = useSchemaForm(personInputSchema, profileValues(profile));
   const [achievement, setAchievement] = useState('');
   const [picking, setPicking] = useState(false);
@@ -78,8 +78,7 @@ export function PersonForm({ profile, onClose }: { profile: PersonProfile | null
       const saved = await form.submit((body) => (profile ? admin.people.update(profile.id, body) : admin.people.create(body)));
       if (!saved) return;
       toastSuccess(t(profile ? 'profiles.updated' : 'profiles.created'));
-      invalidate('/api/admin/people-profiles', '/api/admin/approvals', '/api/admin/stats');
-      cache.invalidate('/api/people');
+      contentChanged('profile');
       onClose();
     } catch (error) {
       toastFailure(t('profiles.saveFailed'), error, t);

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { Article } from '@redaktion/shared';
 import { formatDate } from '../../i18n';
 import { ArticleForm } from '../articles/ArticleForm';
@@ -8,8 +9,9 @@ import { QueryState } from '../ui/QueryState';
 import { StatusBadge } from '../articles/StatusBadge';
 import { useAdminQuery } from '../data';
 import { useAdminT } from '../i18n';
-import { useAdminClient, usePlatform } from '../platform';
+import { useAdminClient } from '../platform';
 import { ConfirmDialog } from '../ui/Dialog';
+import { SiteLink } from '../ui/SiteLink';
 import { toastError, toastSuccess } from '../ui/feedback';
 
 /** The Articles tab (admin-area.md §2): every article in every status, with create, edit and delete. */
@@ -19,7 +21,12 @@ export function ArticlesTab() {
   const articles = useAdminQuery(ADMIN_LISTS.article, admin.articles.list);
   const contentChanged = useContentChanged();
   // undefined: no dialog; null: a new article.
-  const [editing, setEditing] = useState<Article | null | undefined>(undefined);
+  const [search, setSearch] = useSearchParams();
+  // The home page's add button arrives with ?create=article: the create dialog opens at once, once.
+  const [editing, setEditing] = useState<Article | null | undefined>(() => (search.get('create') === 'article' ? null : undefined));
+  useEffect(() => {
+    if (search.has('create')) setSearch((current) => { current.delete('create'); return current; }, { replace: true });
+  }, [search, setSearch]);
   const [deleting, setDeleting] = useState<Article | null>(null);
   const [removing, setRemoving] = useState(false);
 
@@ -61,11 +68,9 @@ export function ArticlesTab() {
 
 function ArticleRow({ article, onEdit, onDelete }: { article: Article; onEdit(): void; onDelete(): void }) {
   const t = useAdminT();
-  const { siteUrl, openExternal } = usePlatform();
   const categories = useCategories().data;
   const published = article.status === 'published';
   const scheduled = published && article.publishedAt !== null && new Date(article.publishedAt) > new Date();
-  const url = `${siteUrl}/article/${article.id}`;
   return (
     <li className="admin-row">
       {article.imageUrl
@@ -85,8 +90,8 @@ function ArticleRow({ article, onEdit, onDelete }: { article: Article; onEdit():
       </div>
       <div className="admin-row-actions">
         {published && !scheduled && (
-          <a className="button button-small button-ghost" href={url} aria-label={t('articles.viewLabel', { title: article.title })}
-            onClick={(event) => { event.preventDefault(); openExternal(url); }}>{t('common.view')}</a>
+          <SiteLink className="button button-small button-ghost" path={`/article/${article.id}`}
+            label={t('articles.viewLabel', { title: article.title })}>{t('common.view')}</SiteLink>
         )}
         <button type="button" className="button button-small button-ghost" onClick={onEdit}
           aria-label={t('articles.editLabel', { title: article.title })}>{t('common.edit')}</button>

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Episode } from '@redaktion/shared';
 import { installDialogPolyfill, resetAdminScreens, jsonFetch, renderAdmin, staffUser } from '../test/render';
+import { person } from '../test/fixtures';
 import { InterviewsTab } from './Interviews';
 
 beforeAll(installDialogPolyfill);
@@ -31,6 +32,21 @@ describe('the Interviews tab', () => {
     const card = screen.getByText('Havsforskaren').closest('li')!;
     expect(within(card).getByText('30 min')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Havsforskaren' }).getAttribute('href')).toBe('http://admin.test/podcast/2');
+  });
+
+  it("opens the reader's pages through the platform: the promo's Explore Collection, an interview, a profile", async () => {
+    const openExternal = vi.fn();
+    const api = routes([episode(2, 'Havsforskaren', { kind: 'interview', seriesId: null })], {
+      'GET /api/admin/people-profiles': [person(8, 'Greta Berg')],
+    });
+    renderAdmin(<InterviewsTab />, { fetch: api.fetch, user: staffUser(), openExternal });
+    const promo = screen.getByRole('complementary', { name: 'Interviews and profiles on the site' });
+    const explore = within(promo).getByRole('link', { name: 'Explore Collection (opens in a new tab)' });
+    expect(explore.getAttribute('href')).toBe('http://admin.test/people');
+    fireEvent.click(explore);
+    fireEvent.click(await screen.findByRole('link', { name: 'Havsforskaren' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Greta Berg' }));
+    expect(openExternal.mock.calls).toEqual([['http://admin.test/people'], ['http://admin.test/podcast/2'], ['http://admin.test/people/8']]);
   });
 
   it('says so when no episode is an interview', async () => {

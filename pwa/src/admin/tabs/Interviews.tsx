@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ContentStatus, Episode, PersonProfile } from '@redaktion/shared';
-import { useServices } from '../../app/context';
 import { formatDate } from '../../i18n';
-import { invalidate, useAdminQuery } from '../data';
+import { ADMIN_LISTS, useContentChanged } from '../articles/content-changed';
+import { useAdminQuery } from '../data';
 import { useAdminT } from '../i18n';
 import { PromoBanner } from '../media/PromoBanner';
 import { useMediaSrc } from '../media/SingleFileUpload';
@@ -11,12 +11,11 @@ import { isInterview } from '../people/interview-filter';
 import { InterviewForm } from '../people/InterviewForm';
 import { PersonForm } from '../people/PersonForm';
 import { QueryState } from '../ui/QueryState';
-import { useAdminClient, usePlatform } from '../platform';
+import { useAdminClient } from '../platform';
 import { ConfirmDialog } from '../ui/Dialog';
+import { SiteLink } from '../ui/SiteLink';
 import { toastError, toastSuccess, toastFailure } from '../ui/feedback';
 
-const PODCASTS_KEY = '/api/admin/podcasts';
-const PEOPLE_KEY = '/api/admin/people-profiles';
 /** The choices of the card's dropdown (admin-area.md §4); an archived interview also shows its own status. */
 const CARD_STATUSES: ContentStatus[] = ['draft', 'pending', 'published'];
 
@@ -39,10 +38,9 @@ export function InterviewsTab() {
 function InterviewList() {
   const t = useAdminT();
   const admin = useAdminClient();
-  const { siteUrl } = usePlatform();
-  const { cache } = useServices();
+  const changed = useContentChanged();
   const mediaSrc = useMediaSrc();
-  const podcasts = useAdminQuery(PODCASTS_KEY, admin.podcasts.list);
+  const podcasts = useAdminQuery(ADMIN_LISTS.podcast, admin.podcasts.list);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Episode | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -51,17 +49,12 @@ function InterviewList() {
   useEffect(() => setChosen({}), [podcasts.data]);
   const interviews = podcasts.data?.filter(isInterview);
 
-  const changed = () => {
-    invalidate(PODCASTS_KEY, '/api/admin/approvals', '/api/admin/stats');
-    cache.invalidate('/api/podcasts');
-  };
-
   const setStatus = async (episode: Episode, status: ContentStatus) => {
     setChosen((current) => ({ ...current, [episode.id]: status }));
     try {
       await admin.podcasts.update(episode.id, { status });
       toastSuccess(t('interviews.statusUpdated'));
-      changed();
+      changed('podcast');
     } catch (error) {
       setChosen(({ [episode.id]: _dropped, ...rest }) => rest);
       toastError(t('common.error'), t('interviews.statusFailed'));
@@ -74,7 +67,7 @@ function InterviewList() {
       await admin.podcasts.remove(episode.id);
       toastSuccess(t('interviews.deleted'));
       setDeleting(null);
-      changed();
+      changed('podcast');
     } catch (error) {
       toastError(t('common.error'), t('interviews.deleteFailed'));
     } finally {
@@ -97,7 +90,7 @@ function InterviewList() {
               <li key={episode.id} className="admin-row">
                 {episode.imageUrl ? <img className="admin-row-thumb" src={mediaSrc(episode.imageUrl)} alt="" loading="lazy" /> : <span className="admin-row-thumb" />}
                 <div className="admin-row-body">
-                  <a className="admin-row-title" href={`${siteUrl}/podcast/${episode.id}`} target="_blank" rel="noopener noreferrer">{episode.title}</a>
+                  <SiteLink className="admin-row-title" path={`/podcast/${episode.id}`}>{episode.title}</SiteLink>
                   <p className="admin-row-meta">
                     <span className="admin-tag">{t(episode.kind === 'interview' ? 'interviews.kindInterview' : 'interviews.kindEpisode')}</span>
                     <span>{t('interviews.minutes', { n: Math.max(1, Math.round(episode.duration / 60)) })}</span>
@@ -128,10 +121,9 @@ function InterviewList() {
 function PeopleList() {
   const t = useAdminT();
   const admin = useAdminClient();
-  const { siteUrl } = usePlatform();
-  const { cache } = useServices();
+  const changed = useContentChanged();
   const mediaSrc = useMediaSrc();
-  const people = useAdminQuery(PEOPLE_KEY, admin.people.list);
+  const people = useAdminQuery(ADMIN_LISTS.profile, admin.people.list);
   const [editing, setEditing] = useState<PersonProfile | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PersonProfile | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -142,8 +134,7 @@ function PeopleList() {
       await admin.people.remove(person.id);
       toastSuccess(t('profiles.deleted'));
       setDeleting(null);
-      invalidate(PEOPLE_KEY, '/api/admin/approvals', '/api/admin/stats');
-      cache.invalidate('/api/people');
+      changed('profile');
     } catch (error) {
       toastFailure(t('profiles.deleteFailed'), error, t);
     } finally {
@@ -166,7 +157,7 @@ function PeopleList() {
             <li key={person.id} className="admin-row">
               {person.profileImage ? <img className="admin-row-thumb" src={mediaSrc(person.profileImage)} alt="" loading="lazy" /> : <span className="admin-row-thumb" />}
               <div className="admin-row-body">
-                <a className="admin-row-title" href={`${siteUrl}/people/${person.id}`} target="_blank" rel="noopener noreferrer">{person.name}</a>
+                <SiteLink className="admin-row-title" path={`/people/${person.id}`}>{person.name}</SiteLink>
                 <p className="admin-row-meta">
                   <span>{person.title}</span>
                   <span>{person.category}</span>

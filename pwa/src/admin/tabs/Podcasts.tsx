@@ -4,13 +4,14 @@ import type { Episode, PodcastSeries } from '@redaktion/shared';
 import { displayMinutes } from '@redaktion/shared/time';
 import { useServices } from '../../app/context';
 import { EpisodeForm, PODCASTS_KEY } from '../catalogue/EpisodeForm';
-import { RowActions, SiteLink, useDeletion } from '../catalogue/parts';
+import { RowActions, useDeletion } from '../catalogue/parts';
 import { SERIES_KEY, SeriesForm, seriesCategoryLabel } from '../catalogue/SeriesForm';
 import { invalidate, useAdminQuery } from '../data';
 import { useAdminT } from '../i18n';
 import { useMediaSrc } from '../media/SingleFileUpload';
 import { useAdminClient } from '../platform';
 import { Dialog } from '../ui/Dialog';
+import { SiteLink } from '../ui/SiteLink';
 
 /** Which dialog is open: a new item (no `item`) or the one being edited. */
 type Editing<T> = { item?: T } | null;

@@ -1,4 +1,4 @@
-import type { Advertisement, Article, Category, Episode, Journalist, PodcastSeries } from '@redaktion/shared';
+import type { Advertisement, Article, Category, Episode, Journalist, PersonProfile, PodcastSeries } from '@redaktion/shared';
 
 /** Items as the admin API lists them, for the admin screens' component tests. */
 
@@ -30,6 +30,12 @@ export const article = (id: number, title: string, extra: Partial<Article> = {})
   id, title, excerpt: 'Ingress', content: 'Text', locked: false, category: 'news', imageUrl: null, imageAlt: null, imageCredit: null,
   author: 'Rut Redaktör', authorImage: null, authorTitle: null, readTime: 5, publishedAt: null, featured: false, categoryFeatured: false,
   premium: false, status: 'draft', createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-01T08:00:00.000Z', ...extra,
+});
+
+export const person = (id: number, name: string, extra: Partial<PersonProfile> = {}): PersonProfile => ({
+  id, name, title: `Möt ${name}`, excerpt: 'En rad om personen.', bio: 'Första stycket.', category: 'society', profileImage: `/uploads/images/person-${id}.webp`,
+  location: null, birthDate: null, achievements: [], photoGallery: [], socialLinks: {}, author: 'Rut Redaktör', readTime: 5, featured: false,
+  status: 'published', publishedAt: '2026-03-01T08:00:00.000Z', ...stamps, ...extra,
 });
 
 export const CATEGORIES: Category[] = [{ id: 1, name: 'Nyheter', slug: 'news', description: null, color: null, active: true }];

@@ -17,8 +17,9 @@ import { invalidate } from '../data';
  * Renders admin screens as the app does (providers, router, toaster) over a `fetch` the test supplies, so a
  * test sees what an editor sees and what the screen sent.
  */
-export function renderAdmin(ui: ReactElement, { fetch, user = null, locale = 'en', path = '/admin', upload }: {
+export function renderAdmin(ui: ReactElement, { fetch, user = null, locale = 'en', path = '/admin', upload, openExternal = () => undefined }: {
   fetch: typeof globalThis.fetch; user?: User | null; locale?: 'sv' | 'en'; path?: string; upload?: AdminPlatform['upload'];
+  openExternal?: AdminPlatform['openExternal'];
 }) {
   const api = createApiClient({ fetch, baseUrl: 'http://admin.test' });
   const services: AppServices = {
@@ -28,7 +29,7 @@ export function renderAdmin(ui: ReactElement, { fetch, user = null, locale = 'en
     settings: createSettingsStore({ locale, darkMode: false }),
   };
   const platform: AdminPlatform = {
-    api, admin: createAdminClient(api), siteUrl: 'http://admin.test', openExternal: () => undefined,
+    api, admin: createAdminClient(api), siteUrl: 'http://admin.test', openExternal,
     upload: upload ?? (() => Promise.reject(new Error('Network error'))),
   };
   return render(
