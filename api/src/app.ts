@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import Koa from 'koa';
 import compress from 'koa-compress';
@@ -39,6 +40,9 @@ export interface App {
   services: Services;
   close(): Promise<void>;
 }
+
+/** The demo clips double as the hero's built-in videos, so they exist on a site without demo content too. */
+const HERO_MEDIA_DIR = path.resolve(new URL('./seed/assets/video', import.meta.url).pathname);
 
 /** Builds the whole server for one database: the API, the public uploads and the PWA. */
 export function createApp(db: Db, config: Config): App {
@@ -83,6 +87,12 @@ export function createApp(db: Db, config: Config): App {
   koa.use(router.allowedMethods());
   koa.use(async (ctx, next) => {
     if (ctx.path.startsWith('/api/') || ctx.path === '/api') throw notFound(`No such API endpoint: ${ctx.method} ${ctx.path}`);
+    if (ctx.path.startsWith('/media/hero/') && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
+      // The home hero's two built-in videos (reader-area.md §4), shipped with the server.
+      const file = safeJoin(HERO_MEDIA_DIR, ctx.path.slice('/media/hero/'.length));
+      if (file && (await sendFile(ctx, file, { maxAgeSeconds: 86_400 }))) return;
+      throw notFound('File not found');
+    }
     if (ctx.path.startsWith('/uploads/') && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
       let file = safeJoin(config.uploadsDir, ctx.path.slice('/uploads/'.length));
       // `?w=` picks one of an image's WebP variants (srcset); the original answers without it.

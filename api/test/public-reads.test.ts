@@ -124,6 +124,32 @@ describe('articles', () => {
   });
 });
 
+describe("an article's author", () => {
+  it('is the journalist of that name, without their e-mail; their articles list by byline; inactive ones are not shown', async () => {
+    const now = new Date().toISOString();
+    const [inserted] = (await server.db('journalists').insert({
+      name: 'Saga Lindqvist', email: 'saga@redaktion.se', title: 'Reporter', bio: 'Skriver om klimat.', expertise: '["klimat"]',
+      status: 'active', active: true, socialLinks: '{}', createdAt: now, updatedAt: now,
+    }, ['id'])) as { id: number }[];
+    const id = Number(inserted!.id);
+    const articleId = await insertArticle(server, { author: 'saga lindqvist', title: 'Klimatet i Norrland' });
+    await insertArticle(server, { author: 'Någon Annan' });
+
+    const author = await anonymous.get(`/api/articles/${articleId}/author`);
+    expect(author.status).toBe(200);
+    expect(author.body).toMatchObject({ id, name: 'Saga Lindqvist', bio: 'Skriver om klimat.', expertise: ['klimat'] });
+    expect(author.body).not.toHaveProperty('email');
+    expect((await anonymous.get(`/api/journalists/${id}`)).body).not.toHaveProperty('email');
+    const byline = await anonymous.get('/api/articles?author=Saga%20Lindqvist');
+    expect(byline.body.map((a: { id: number }) => a.id)).toEqual([articleId]);
+
+    await server.db('journalists').where({ id }).update({ status: 'inactive', active: false });
+    await server.contentChanged();
+    expect((await anonymous.get(`/api/journalists/${id}`)).status).toBe(404);
+    expect((await anonymous.get(`/api/articles/${articleId}/author`)).status).toBe(404);
+  });
+});
+
 describe('the premium gate', () => {
   it('sends a premium article\'s content only to subscribers and admins', async () => {
     const id = await insertArticle(server, { title: 'Premiumanalys', premium: true, content: 'Hemligt innehåll för prenumeranter.' });

@@ -89,6 +89,16 @@ describe('routing', () => {
     expect((await fetch(`${server.url}/.vite/manifest.json`)).status).toBe(404);
   });
 
+  it("serves the hero's two built-in videos, and nothing else from beside them", async () => {
+    for (const name of ['bakom-redaktionen.webm', 'klimatet-i-siffror.webm', 'bakom-redaktionen.jpg']) {
+      const response = await fetch(`${server.url}/media/hero/${name}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^(video\/webm|image\/jpeg)/);
+    }
+    expect((await fetch(`${server.url}/media/hero/..%2F..%2Fapp.ts`)).status).toBe(404);
+    expect((await fetch(`${server.url}/media/hero/okänd.webm`)).status).toBe(404);
+  });
+
   it('sends pages compressed, and hashed assets from their build-time Brotli copies', async () => {
     const head = (path: string, encoding: string) => new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {
       http.get(server.url + path, { headers: { 'Accept-Encoding': encoding } }, (response) => {

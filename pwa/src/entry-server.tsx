@@ -66,7 +66,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     </AppProviders>,
   );
 
-  const subjectStatus = route.subjectRequired && paths[0] ? cache.get(paths[0])?.error?.status : undefined;
+  const required = typeof route.subjectRequired === 'function' ? route.subjectRequired(params) : route.subjectRequired;
+  const subjectStatus = required && paths[0] ? cache.get(paths[0])?.error?.status : undefined;
   const status = route.path === '*' || subjectStatus === 404 || subjectStatus === 400 ? 404 : 200;
   const t = translator(locale);
   const head = route.head?.(params, cache, t) ?? { title: 'Redaktion' };

@@ -1,13 +1,13 @@
-import { articleListQuery, articleSchema, idParam, listQuery } from '@redaktion/shared';
+import { articleListQuery, articleSchema, authorSchema, idParam, listQuery } from '@redaktion/shared';
 import { z } from 'zod';
 import { endpoint, isAdmin, isEntitled } from '../http/endpoint.js';
 import { notFound } from '../http/errors.js';
-import { toArticle } from '../serializers/content.js';
+import { toArticle, toAuthor } from '../serializers/content.js';
 import type { Services } from '../services/index.js';
 
 const params = z.object({ id: idParam });
 
-export const articleEndpoints = ({ articles }: Services) => [
+export const articleEndpoints = ({ articles, journalists }: Services) => [
   endpoint({
     method: 'get', path: '/api/articles', tag: 'Articles', access: 'public', cached: true,
     summary: 'Published articles, newest first (or by relevance with q); lists carry no content',
@@ -45,6 +45,16 @@ export const articleEndpoints = ({ articles }: Services) => [
       if (!row) throw notFound('Article not found');
       const gate = { entitled: isEntitled(ctx.state.user) };
       return (await articles.related(id, String(row.category))).map((related: Record<string, unknown>) => toArticle(related, gate, false));
+    },
+  }),
+  endpoint({
+    method: 'get', path: '/api/articles/:id/author', tag: 'Articles', access: 'public', cached: true,
+    summary: "The journalist behind an article's byline, when the newsroom has one of that name (else 404)", params, response: authorSchema,
+    handle: async (ctx, { params: { id } }) => {
+      const article = await articles.byId(id, isAdmin(ctx.state.user));
+      const row = article ? await journalists.byName(String(article.author)) : undefined;
+      if (!row) throw notFound('No journalist of that name');
+      return toAuthor(row);
     },
   }),
 ];

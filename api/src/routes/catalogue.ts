@@ -1,16 +1,25 @@
 import {
-  advertisementListQuery, advertisementSchema, categorySchema, customVideoSchema, idParam, listQuery, personSchema,
+  advertisementListQuery, advertisementSchema, authorSchema, categorySchema, customVideoSchema, idParam, listQuery, personSchema,
 } from '@redaktion/shared';
 import { z } from 'zod';
 import { endpoint, isAdmin } from '../http/endpoint.js';
 import { notFound } from '../http/errors.js';
-import { toAdvertisement, toCategory, toCustomVideo, toPerson } from '../serializers/content.js';
+import { toAdvertisement, toAuthor, toCategory, toCustomVideo, toPerson } from '../serializers/content.js';
 import type { Services } from '../services/index.js';
 
 type Row = Record<string, unknown>;
 
-/** The smaller public reads: people, ads, custom videos and categories. */
-export const catalogueEndpoints = ({ people, advertisements, customVideos, categories }: Services) => [
+/** The smaller public reads: people, journalists, ads, custom videos and categories. */
+export const catalogueEndpoints = ({ people, journalists, advertisements, customVideos, categories }: Services) => [
+  endpoint({
+    method: 'get', path: '/api/journalists/:id', tag: 'People', access: 'public', cached: true,
+    summary: 'A journalist as readers see them (no e-mail); inactive ones are not found', params: z.object({ id: idParam }), response: authorSchema,
+    handle: async (_ctx, { params: { id } }) => {
+      const row = await journalists.byId(id);
+      if (!row) throw notFound('Journalist not found');
+      return toAuthor(row);
+    },
+  }),
   endpoint({
     method: 'get', path: '/api/people', tag: 'People', access: 'public', cached: true,
     summary: 'Published people profiles, featured first, then newest', query: listQuery, response: z.array(personSchema),

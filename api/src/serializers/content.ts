@@ -1,5 +1,5 @@
 import type {
-  AdPlacement, Advertisement, Article, Category, ContentStatus, CustomVideo, Episode, EpisodeKind, Journalist,
+  AdPlacement, Advertisement, Article, Author, Category, ContentStatus, CustomVideo, Episode, EpisodeKind, Journalist,
   PersonProfile, PodcastSeries,
 } from '@redaktion/shared';
 import { fromJson, toBool, toIso } from '../db/values.js';
@@ -154,6 +154,12 @@ export function toCategory(row: Row): Category {
     color: strOrNull(row.color),
     active: toBool(row.active),
   };
+}
+
+/** A journalist for readers: no e-mail, no status. */
+export function toAuthor(row: Row): Author {
+  const { id, name, title, bio, profileImage, specialty, expertise, socialLinks } = toJournalist(row);
+  return { id, name, title, bio, profileImage, specialty, expertise, socialLinks };
 }
 
 export function toJournalist(row: Row): Journalist {

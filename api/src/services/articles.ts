@@ -16,9 +16,10 @@ function ftsQuery(q: string): string | null {
 
 export function createArticleReads(db: Db) {
   return {
-    async list(filter: Page & { category?: string; q?: string }) {
+    async list(filter: Page & { category?: string; q?: string; author?: string }) {
       const query = published(db('articles').select(LIST_COLUMNS), 'articles');
       if (filter.category) query.where('articles.category', filter.category);
+      if (filter.author) query.whereRaw('lower(articles.author) = ?', [filter.author.toLowerCase()]);
       const q = filter.q?.trim();
       if (q) {
         if (isPostgres(db)) {

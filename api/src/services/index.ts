@@ -7,6 +7,7 @@ import { createCustomVideoReads } from './custom-videos.js';
 import { createLoginThrottle } from './login-throttle.js';
 import { createMailer } from './mailer.js';
 import { createPasswordResetTokens } from './password-reset.js';
+import { createJournalistReads } from './journalists.js';
 import { createPeopleReads } from './people.js';
 import { createPodcastReads, createSeriesReads } from './podcasts.js';
 import { createSchedule } from './schedule.js';
@@ -24,6 +25,7 @@ export function createServices(db: Db, config: Config) {
     podcasts: createPodcastReads(db),
     series: createSeriesReads(db),
     people: createPeopleReads(db),
+    journalists: createJournalistReads(db),
     advertisements: createAdvertisementReads(db),
     customVideos: createCustomVideoReads(db),
     categories: createCategoryReads(db),

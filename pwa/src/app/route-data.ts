@@ -25,6 +25,6 @@ export const newsData = (search: URLSearchParams) => {
 export const opinionData = () => [apiPaths.articles({ category: 'opinion', limit: 30 })];
 
 export const articleData = (params: Record<string, string | undefined>) =>
-  [apiPaths.article(params.id ?? ''), apiPaths.relatedArticles(params.id ?? ''), apiPaths.advertisements()];
+  [apiPaths.article(params.id ?? ''), apiPaths.relatedArticles(params.id ?? ''), apiPaths.articleAuthor(params.id ?? ''), apiPaths.advertisements()];
 
 export const searchData = (search: URLSearchParams) => (search.get('q')?.trim() ? [apiPaths.articles({ q: search.get('q')!.trim(), limit: 30 })] : []);

@@ -1,9 +1,10 @@
 import { Suspense, createElement, lazy, type ComponentType } from 'react';
-import type { Article, CustomVideo, Episode, PersonProfile, PodcastSeries } from '@redaktion/shared';
+import type { Article, Author, CustomVideo, Episode, PersonProfile, PodcastSeries } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
-import { Loading } from '../components/cards';
+import { Loading, categoryLabel, categoryTagline } from '../components/cards';
 import type { ApiCache } from '../data/api-cache';
 import type { Translate } from '../i18n';
+import { isYouTubeId } from '../components/youtube';
 import NotFound from '../pages/NotFound';
 import { articleData, homeData, newsData, opinionData, searchData } from './route-data';
 
@@ -37,6 +38,7 @@ const Episode_ = page('pages/Episode', () => import('../pages/Episode'));
 const Series = page('pages/Series', () => import('../pages/Series'));
 const People = page('pages/People', () => import('../pages/People'));
 const Person = page('pages/Person', () => import('../pages/Person'));
+const Journalist = page('pages/Journalist', () => import('../pages/Journalist'));
 const Search = page('pages/Search', () => import('../pages/Search'));
 const Subscribe = page('pages/Subscribe', () => import('../pages/Subscribe'));
 const SubscriptionSuccess = page('pages/SubscriptionSuccess', () => import('../pages/SubscriptionSuccess'));
@@ -60,8 +62,8 @@ export interface RouteDef {
   module?: string;
   /** The API reads the server makes before rendering this page (the first is the page's own subject). */
   data?: (params: Params, search: URLSearchParams) => string[];
-  /** When the subject's read answers 404, so does the page. */
-  subjectRequired?: boolean;
+  /** When the subject's read answers 404, so does the page (a function decides by the route's parameters). */
+  subjectRequired?: boolean | ((params: Params) => boolean);
   head?: (params: Params, cache: ApiCache, t: Translate) => Head;
   /** Rendered in the browser only (the admin area and the device's own pages). */
   clientOnly?: boolean;
@@ -72,7 +74,13 @@ const subject = <T,>(cache: ApiCache, path: string) => cache.get(path)?.data as 
 export const routes: RouteDef[] = [
   { path: '/', ...Home, data: (_p, s) => homeData(s), head: (_p, _c, t) => ({ title: 'Redaktion', description: t('brand.tagline') }) },
   { path: '/home', ...Home, data: (_p, s) => homeData(s), head: (_p, _c, t) => ({ title: 'Redaktion', description: t('brand.tagline') }) },
-  { path: '/news', ...News, data: (_p, s) => newsData(s), head: (_p, _c, t) => ({ title: t('nav.news'), description: t('news.tagline.news') }) },
+  {
+    path: '/news', ...News, data: (_p, s) => newsData(s),
+    head: (_p, _c, t, search?: URLSearchParams) => {
+      const category = search?.get('category');
+      return { title: category ? categoryLabel(t, category) : t('nav.news'), description: categoryTagline(t, category ?? 'news') };
+    },
+  },
   { path: '/opinion', ...Opinion, data: opinionData, head: (_p, _c, t) => ({ title: t('opinion.title'), description: t('opinion.tagline') }) },
   {
     path: '/article/:id', ...Article_, data: articleData, subjectRequired: true,
@@ -82,7 +90,8 @@ export const routes: RouteDef[] = [
     },
   },
   {
-    path: '/watch/:videoId', ...Watch, data: (p) => [apiPaths.customVideo(p.videoId ?? '')],
+    // An unknown slug that looks like a YouTube id is played from YouTube; any other is not found.
+    path: '/watch/:videoId', ...Watch, data: (p) => [apiPaths.customVideo(p.videoId ?? ''), apiPaths.config], subjectRequired: (p) => !isYouTubeId(p.videoId ?? ''),
     head: (p, c, t) => {
       const video = subject<CustomVideo>(c, apiPaths.customVideo(p.videoId ?? ''));
       return video ? { title: video.title, description: video.description, image: video.thumbnailUrl } : { title: t('watch.player') };
@@ -117,12 +126,22 @@ export const routes: RouteDef[] = [
       return person ? { title: person.name, description: person.excerpt, image: person.profileImage } : { title: t('person.notFound') };
     },
   },
+  {
+    path: '/journalists/:id', ...Journalist, data: (p) => [apiPaths.journalist(p.id ?? '')], subjectRequired: true,
+    head: (p, c, t) => {
+      const journalist = subject<Author>(c, apiPaths.journalist(p.id ?? ''));
+      return journalist ? { title: journalist.name, description: journalist.title ?? undefined, image: journalist.profileImage } : { title: t('journalist.notFound') };
+    },
+  },
   { path: '/search', ...Search, data: (_p, s) => searchData(s), head: (_p, _c, t) => ({ title: t('search.title') }) },
   { path: '/subscribe', ...Subscribe, data: () => [apiPaths.config], head: (_p, _c, t) => ({ title: t('subscribe.title'), description: t('subscribe.intro') }) },
   { path: '/subscription/success', ...SubscriptionSuccess, clientOnly: true, head: (_p, _c, t) => ({ title: t('success.title') }) },
   { path: '/auth', ...Auth, head: (_p, _c, t) => ({ title: t('nav.login') }) },
   { path: '/forgot-password', ...ForgotPassword, head: (_p, _c, t) => ({ title: t('forgot.title') }) },
-  { path: '/reset-password', ...ResetPassword, head: (_p, _c, t) => ({ title: t('reset.title') }) },
+  {
+    path: '/reset-password', ...ResetPassword,
+    head: (_p, _c, t, search?: URLSearchParams) => ({ title: search?.get('token')?.trim() ? t('reset.title') : t('reset.invalid') }),
+  },
   { path: '/dashboard/*', ...Dashboard, clientOnly: true, head: (_p, _c, t) => ({ title: t('user.dashboard') }) },
   { path: '/admin/*', ...Admin, clientOnly: true, head: () => ({ title: 'Admin' }) },
   { path: '/privacy', ...Legal, head: (_p, _c, t) => ({ title: t('legal.privacy') }) },

@@ -5,26 +5,54 @@ import { apiPaths } from '@redaktion/shared/client';
 import { useApi, usePolling } from '../data/api-cache';
 import { useI18n } from '../i18n';
 import { useSettings } from '../app/context';
+import type { Translate } from '../i18n';
+import { youTubeCommand, youTubeEmbedUrl } from './youtube';
 
-export interface HeroSlide { key: string; title: string; description: string; href: string; videoUrl: string | null; poster: string | null }
+export interface HeroSlide {
+  key: string; title: string; description: string; href: string; poster: string | null;
+  /** A file the page plays itself (custom and built-in videos). */
+  videoUrl: string | null;
+  /** A channel video, played in YouTube's embed. */
+  youTubeId: string | null;
+}
 
 const ROTATE_MS = 45_000;
 const MAX_SLIDES = 2;
 
 /** Hero source order (reader-area.md §4): channel videos, else custom videos, else the built-in fallbacks. */
-export function heroSlides(channel: { videoId: string; title: string; description: string; thumbnail: string }[] | undefined, custom: CustomVideo[] | undefined): HeroSlide[] {
+export function heroSlides(
+  channel: { videoId: string; title: string; description: string; thumbnail: string }[] | undefined,
+  custom: CustomVideo[] | undefined,
+  fallback: HeroSlide[],
+): HeroSlide[] {
   if (channel && channel.length > 0) {
     return channel.slice(0, MAX_SLIDES).map((video) => ({
-      key: video.videoId, title: video.title, description: video.description, href: `/watch/${video.videoId}`, videoUrl: null, poster: video.thumbnail,
+      key: video.videoId, title: video.title, description: video.description, href: `/watch/${video.videoId}`, videoUrl: null,
+      youTubeId: video.videoId, poster: video.thumbnail,
     }));
   }
   if (custom && custom.length > 0) {
     return custom.slice(0, MAX_SLIDES).map((video) => ({
-      key: video.slug, title: video.title, description: video.description, href: `/watch/${video.slug}`, videoUrl: video.videoUrl, poster: video.thumbnailUrl,
+      key: video.slug, title: video.title, description: video.description, href: `/watch/${video.slug}`, videoUrl: video.videoUrl,
+      youTubeId: null, poster: video.thumbnailUrl,
     }));
   }
-  return [];
+  return fallback.slice(0, MAX_SLIDES);
 }
+
+/**
+ * The two built-in videos the server ships with the app (served under /media/hero/): the hero is never empty,
+ * even on a site without channel or custom videos. They lead to the news and the podcasts.
+ */
+function builtInSlides(t: Translate): HeroSlide[] {
+  return [
+    { key: 'builtin-newsroom', file: 'bakom-redaktionen', href: '/news', title: t('hero.builtin1Title'), description: t('hero.builtin1Text') },
+    { key: 'builtin-climate', file: 'klimatet-i-siffror', href: '/podcasts', title: t('hero.builtin2Title'), description: t('hero.builtin2Text') },
+  ].map(({ file, ...slide }) => ({ ...slide, videoUrl: `/media/hero/${file}.webm`, poster: `/media/hero/${file}.jpg`, youTubeId: null }));
+}
+
+/** A click on the hero itself (not on one of its buttons or links) opens the video. */
+const fromControl = (target: EventTarget) => target instanceof Element && target.closest('a, button') !== null;
 
 /** The index after `current` when the rotation ticks, cycling over at most two slides. */
 export const nextSlide = (current: number, count: number) => (count === 0 ? 0 : (current + 1) % count);
@@ -38,12 +66,13 @@ export function VideoHero() {
   const channel = useApi(config.data?.integrations.youtube ? apiPaths.channelVideos : null);
   const custom = useApi(apiPaths.customVideos);
   usePolling(apiPaths.customVideos, 30_000);
-  const slides = heroSlides(channel.data?.videos, custom.data);
+  const slides = heroSlides(channel.data?.videos, custom.data, builtInSlides(t));
   const [index, setIndex] = useState(0);
   const [muted, setMuted] = useState(true);
   const [playing, setPlaying] = useState(true);
   const [controls, setControls] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
   const slideKeys = slides.map((slide) => slide.key).join('|');
 
   useEffect(() => setIndex(0), [slideKeys]);
@@ -54,21 +83,30 @@ export function VideoHero() {
   }, [slides.length]);
   useEffect(() => {
     const element = video.current;
-    if (!element) return;
-    element.muted = muted;
-    if (playing && autoplay) void element.play().catch(() => setPlaying(false));
-    else element.pause();
+    if (element) {
+      element.muted = muted;
+      if (playing && autoplay) void element.play().catch(() => setPlaying(false));
+      else element.pause();
+    }
+    youTubeCommand(frame.current, muted ? 'mute' : 'unMute');
+    youTubeCommand(frame.current, playing && autoplay ? 'playVideo' : 'pauseVideo');
   }, [muted, playing, autoplay, index, slideKeys]);
 
   const slide = slides[index];
   if (!slide) return null;
   return (
+    // A click anywhere on the hero opens the video (reader-area.md §2); Watch Now is the keyboard's way there.
     <section className="video-hero" aria-roledescription="carousel" aria-label={t('hero.label')}
+      onClick={(event) => !fromControl(event.target) && navigate(slide.href)}
       onMouseEnter={() => setControls(true)} onMouseLeave={() => setControls(false)} onTouchStart={() => setControls(true)}>
-      <div className="video-hero-media" onClick={() => navigate(slide.href)} aria-hidden="true">
+      <div className="video-hero-media" aria-hidden="true">
         {slide.videoUrl
           ? <video ref={video} key={slide.key} src={slide.videoUrl} poster={slide.poster ?? undefined} muted loop playsInline preload="metadata" />
-          : slide.poster && <img src={slide.poster} alt="" width={1280} height={720} />}
+          : slide.youTubeId
+            ? <iframe ref={frame} key={slide.key} tabIndex={-1} title={slide.title} allow="autoplay; encrypted-media"
+              src={youTubeEmbedUrl(slide.youTubeId, { autoplay: autoplay ? '1' : '0', mute: '1', loop: '1', playlist: slide.youTubeId, controls: '0', playsinline: '1' })}
+              onLoad={() => youTubeCommand(frame.current, muted ? 'mute' : 'unMute')} />
+            : slide.poster && <img src={slide.poster} alt="" width={1280} height={720} />}
       </div>
       <div className="video-hero-overlay">
         <h1 className="video-hero-title">{slide.title}</h1>
@@ -79,7 +117,7 @@ export function VideoHero() {
             onClick={() => document.getElementById('main-sections')?.scrollIntoView({ behavior: 'smooth' })}>{t('hero.exploreMore')}</button>
         </div>
       </div>
-      {slide.videoUrl && (
+      {(slide.videoUrl || slide.youTubeId) && (
         <div className={`video-hero-controls ${controls ? 'visible' : ''}`}>
           <button type="button" className="icon-button light" onClick={() => setMuted((m) => !m)} aria-label={muted ? t('hero.unmute') : t('hero.mute')} aria-pressed={!muted}>
             <span aria-hidden="true">{muted ? '🔇' : '🔊'}</span>

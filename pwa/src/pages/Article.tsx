@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { Article as ArticleType } from '@redaktion/shared';
+import type { Article as ArticleType, Author } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
 import { AdSlot } from '../components/AdSlot';
 import { ArticleCard, Loading, Picture, categoryKey } from '../components/cards';
@@ -31,11 +31,31 @@ function Body({ article }: { article: ArticleType }) {
 }
 
 
+/** Who wrote it: the journalist's photo, title and bio when the newsroom has them, else what the article carries. */
+function AuthorBox({ article, journalist }: { article: ArticleType; journalist: Author | undefined }) {
+  const { t } = useI18n();
+  const image = journalist?.profileImage ?? article.authorImage;
+  const title = journalist?.title ?? article.authorTitle;
+  if (!image && !title && !journalist?.bio) return null;
+  return (
+    <aside className="author-box" aria-label={t('article.aboutAuthor')}>
+      {image && <img src={image} srcSet={srcSetOf(image)} sizes="64px" alt="" width={64} height={64} loading="lazy" />}
+      <div>
+        <strong>{journalist ? <Link to={`/journalists/${journalist.id}`}>{article.author}</Link> : article.author}</strong>
+        {title && <p>{title}</p>}
+        {journalist?.bio && <p className="author-bio">{journalist.bio}</p>}
+      </div>
+    </aside>
+  );
+}
+
 export default function Article() {
   const { t } = useI18n();
   const { id = '' } = useParams();
   const { data: article, error, loading } = useApi(apiPaths.article(id));
   const related = useApi(article ? apiPaths.relatedArticles(id) : null);
+  // The journalist behind the byline, when the newsroom has one of that name (contract.md §7).
+  const journalist = useApi(article ? apiPaths.articleAuthor(id) : null).data;
   if (loading) return <Loading />;
   if (error || !article) return <NotFoundState title={t('article.notFound')} text={t('article.notFoundText')} error={error} />;
   return (
@@ -51,7 +71,8 @@ export default function Article() {
             </p>
             <h1>{article.title}</h1>
             <p className="meta">
-              {t('common.by', { name: article.author })}{article.authorTitle ? `, ${article.authorTitle}` : ''} ·{' '}
+              {journalist ? <Link to={`/journalists/${journalist.id}`}>{t('common.by', { name: article.author })}</Link> : t('common.by', { name: article.author })}
+              {article.authorTitle ? `, ${article.authorTitle}` : ''} ·{' '}
               <time dateTime={article.publishedAt ?? undefined}>{formatRelative(article.publishedAt, t, true)}</time> · {t('common.minRead', { n: article.readTime })}
             </p>
             <div className="article-actions"><SaveButton subject={{ kind: 'article', item: article }} /><ShareButton title={article.title} /></div>
@@ -63,12 +84,7 @@ export default function Article() {
           <p className="lede">{article.excerpt}</p>
           {article.locked ? <Paywall title={t('article.locked')} text={t('article.lockedText')} /> : <Body article={article} />}
           <AdSlot placement="article-bottom" viewKey={`article-${article.id}`} />
-          {article.authorImage || article.authorTitle ? (
-            <aside className="author-box" aria-label={t('article.aboutAuthor')}>
-              {article.authorImage && <img src={article.authorImage} srcSet={srcSetOf(article.authorImage)} sizes="64px" alt="" width={64} height={64} loading="lazy" />}
-              <div><strong>{article.author}</strong>{article.authorTitle && <p>{article.authorTitle}</p>}</div>
-            </aside>
-          ) : null}
+          <AuthorBox article={article} journalist={journalist} />
         </article>
         <aside className="article-sidebar">
           <AdSlot placement="sidebar" viewKey={`article-${article.id}`} />

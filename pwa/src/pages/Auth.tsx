@@ -5,7 +5,7 @@ import { useServices } from '../app/context';
 import { useI18n } from '../i18n';
 import { toast } from '../state/toasts';
 import { NeedsNetwork } from '../components/NeedsNetwork';
-import { Field, FormError, PasswordField, issuesByField, safeReturnTo, serverMessage } from './dashboard/form-fields';
+import { Field, FormError, PasswordField, errorMessage, issuesByField, safeReturnTo } from './dashboard/form-fields';
 
 type Tab = 'login' | 'register';
 const TABS: Tab[] = ['login', 'register'];
@@ -46,7 +46,7 @@ function LoginForm() {
       toast(t('auth.welcomeBack'), t('auth.loggedInAs', { username: user.username }));
       signedIn(user);
     } catch (caught) {
-      const message = serverMessage(caught, t('common.error'), t('offline.needsNetwork'));
+      const message = errorMessage(caught, t);
       setError(`${t('auth.loginFailed')}: ${message}`);
       toast(t('auth.loginFailed'), message, 'destructive');
       setBusy(false);
@@ -97,7 +97,7 @@ function RegisterForm() {
       toast(t('auth.created'), t('auth.loggedInAs', { username: user.username }));
       signedIn(user);
     } catch (caught) {
-      const message = serverMessage(caught, t('common.error'), t('offline.needsNetwork'));
+      const message = errorMessage(caught, t);
       setFieldErrors(issuesByField(caught));
       setError(`${t('auth.registerFailed')}: ${message}`);
       toast(t('auth.registerFailed'), message, 'destructive');

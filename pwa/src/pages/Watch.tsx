@@ -8,17 +8,12 @@ import { Loading } from '../components/cards';
 import { useApi } from '../data/api-cache';
 import { formatDate, useI18n } from '../i18n';
 import { NotFoundState } from './NotFound';
+import { YOUTUBE_ORIGIN, isYouTubeId, youTubeEmbedUrl, youTubeCommand } from '../components/youtube';
 
 /** reader-area.md §9 and contract.md §7. */
 export const DESCRIPTION_LIMIT = 200;
 export const CONTROLS_HIDE_MS = 3000;
 export const SEEK_SECONDS = 10;
-const YOUTUBE_ORIGIN = 'https://www.youtube-nocookie.com';
-
-/** An unknown slug is a YouTube id only when it looks like one. */
-export const isYouTubeId = (value: string) => /^[A-Za-z0-9_-]{11}$/.test(value);
-
-export const youTubeEmbedUrl = (id: string) => `${YOUTUBE_ORIGIN}/embed/${id}?enablejsapi=1`;
 
 
 function BackHome() {
@@ -224,7 +219,7 @@ function YouTubePlayer({ id, title }: { id: string; title: string }) {
   }, []);
 
   const send = (message: Record<string, unknown>) => frame.current?.contentWindow?.postMessage(JSON.stringify(message), YOUTUBE_ORIGIN);
-  const command = (func: string) => send({ event: 'command', func, args: [] });
+  const command = (func: string) => youTubeCommand(frame.current, func);
 
   if (failed) return <Unavailable />;
   return (
@@ -271,8 +266,9 @@ export default function Watch() {
   const { videoId = '' } = useParams();
   const slug = videoId.trim();
   const custom = useApi(slug ? apiPaths.customVideo(slug) : null);
+  const config = useApi(apiPaths.config);
   if (!slug) return <NotFoundState title={t('watch.notFound')} text={t('watch.idRequired')} backLabel={t('watch.back')} />;
-  if (custom.loading) return <Loading />;
+  if (custom.loading || (isYouTubeId(slug) && config.loading)) return <Loading />;
   if (custom.data) {
     const video = custom.data;
     return (
@@ -281,6 +277,12 @@ export default function Watch() {
       </WatchLayout>
     );
   }
-  if (isYouTubeId(slug)) return <YouTubePage id={slug} />;
-  return <NotFoundState title={t('watch.notFound')} backLabel={t('watch.back')} />;
+  // Anything but "no such video" (a failed read, YouTube not set up here) means the video cannot be shown now.
+  const missing = custom.error?.status === 404;
+  if (isYouTubeId(slug) && missing) {
+    if (config.data?.integrations.youtube) return <YouTubePage id={slug} />;
+    return <WatchLayout title={t('watch.player')} description=""><Unavailable /></WatchLayout>;
+  }
+  if (!missing) return <WatchLayout title={t('watch.player')} description=""><Unavailable /></WatchLayout>;
+  return <NotFoundState title={t('watch.notFound')} backLabel={t('watch.back')} error={custom.error} />;
 }

@@ -1,5 +1,5 @@
 import type {
-  Advertisement, Article, Category, CustomVideo, Episode, PersonProfile, PodcastSeries, PublicConfig, User,
+  Advertisement, Article, Author, Category, CustomVideo, Episode, PersonProfile, PodcastSeries, PublicConfig, User,
 } from '../schemas/entities.js';
 import type { LoginInput, ProfileUpdateInput, RegisterInput } from '../schemas/account.js';
 import type { ApiErrorBody } from '../errors.js';
@@ -29,10 +29,12 @@ export const apiPaths = {
   user: '/api/user' as ApiPath<User>,
   config: '/api/config' as ApiPath<PublicConfig>,
   categories: '/api/categories' as ApiPath<Category[]>,
-  articles: (q: { category?: string; limit?: number; offset?: number; q?: string } = {}) => `/api/articles${query(q)}` as ApiPath<Article[]>,
+  articles: (q: { category?: string; limit?: number; offset?: number; q?: string; author?: string } = {}) => `/api/articles${query(q)}` as ApiPath<Article[]>,
   featuredArticles: (limit?: number) => `/api/articles/featured${query({ limit })}` as ApiPath<Article[]>,
   article: (id: number | string) => `/api/articles/${id}` as ApiPath<Article>,
   relatedArticles: (id: number | string) => `/api/articles/${id}/related` as ApiPath<Article[]>,
+  articleAuthor: (id: number | string) => `/api/articles/${id}/author` as ApiPath<Author>,
+  journalist: (id: number | string) => `/api/journalists/${id}` as ApiPath<Author>,
   podcasts: (q: { limit?: number; category?: string } = {}) => `/api/podcasts${query(q)}` as ApiPath<Episode[]>,
   featuredPodcasts: (limit?: number) => `/api/podcasts/featured${query({ limit })}` as ApiPath<Episode[]>,
   interviews: (limit?: number) => `/api/podcasts/interviews${query({ limit })}` as ApiPath<Episode[]>,

@@ -162,6 +162,11 @@ export const journalistSchema = z.object({
   socialLinks: socialLinksSchema,
 }).meta({ id: 'Journalist' });
 
+/** A journalist as readers see them: the newsroom's e-mail addresses stay inside. */
+export const authorSchema = journalistSchema.pick({
+  id: true, name: true, title: true, bio: true, profileImage: true, specialty: true, expertise: true, socialLinks: true,
+}).meta({ id: 'Author' });
+
 export const publicConfigSchema = z.object({
   payments: z.object({ enabled: z.boolean(), publishableKey: z.string().nullable() }),
   integrations: z.object({ ai: z.boolean(), pexels: z.boolean(), youtube: z.boolean(), email: z.boolean() }),
@@ -183,4 +188,5 @@ export type Advertisement = z.infer<typeof advertisementSchema>;
 export type CustomVideo = z.infer<typeof customVideoSchema>;
 export type Category = z.infer<typeof categorySchema>;
 export type Journalist = z.infer<typeof journalistSchema>;
+export type Author = z.infer<typeof authorSchema>;
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

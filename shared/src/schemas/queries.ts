@@ -7,6 +7,7 @@ import { paginationQuery } from './fields.js';
 export const articleListQuery = paginationQuery.extend({
   category: z.string().trim().toLowerCase().max(50).optional(),
   q: z.string().trim().max(200, { error: 'Search is too long' }).optional(),
+  author: z.string().trim().max(200).optional().describe("Only this author's articles (the name as bylined)"),
 }).meta({ id: 'ArticleListQuery' });
 
 export const listQuery = paginationQuery.meta({ id: 'ListQuery' });

@@ -65,9 +65,4 @@ describe('the Articles tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create Article' }));
     expect(screen.getByRole('dialog', { name: 'Create New Article' })).toBeTruthy();
   });
-  it("opens the create dialog at once when the home page's add button sent the editor here", async () => {
-    const api = jsonFetch({ 'GET /api/admin/categories': CATEGORIES, 'GET /api/admin/articles': [] });
-    renderAdmin(<ArticlesTab />, { fetch: api.fetch, user: staffUser(), path: '/admin?tab=articles&create=article' });
-    expect(await screen.findByRole('dialog', { name: 'Create New Article' })).toBeTruthy();
-  });
 });

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
 import type { Article } from '@redaktion/shared';
 import { formatDate } from '../../i18n';
 import { ArticleForm } from '../articles/ArticleForm';
@@ -21,12 +20,7 @@ export function ArticlesTab() {
   const articles = useAdminQuery(ADMIN_LISTS.article, admin.articles.list);
   const contentChanged = useContentChanged();
   // undefined: no dialog; null: a new article.
-  const [search, setSearch] = useSearchParams();
-  // The home page's add button arrives with ?create=article: the create dialog opens at once, once.
-  const [editing, setEditing] = useState<Article | null | undefined>(() => (search.get('create') === 'article' ? null : undefined));
-  useEffect(() => {
-    if (search.has('create')) setSearch((current) => { current.delete('create'); return current; }, { replace: true });
-  }, [search, setSearch]);
+  const [editing, setEditing] = useState<Article | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Article | null>(null);
   const [removing, setRemoving] = useState(false);
 

@@ -1,6 +1,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ApiError } from '@redaktion/shared/client';
-import { useI18n } from '../../i18n';
+import { useI18n, type Translate } from '../../i18n';
+import type { MessageKey } from '../../i18n/en';
 
 /** Where to go after signing in: only a path on this site ('/x', never '//host' or '/\host'), else home. */
 export function safeReturnTo(value: string | null | undefined): string {
@@ -20,6 +21,33 @@ export function serverMessage(error: unknown, fallback: string, offline = fallba
   if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
   if (error instanceof TypeError) return offline;
   return fallback;
+}
+
+/** The error codes the reader app knows (contract.md §7): their words in the reader's language. */
+const CODE_KEYS: Partial<Record<string, MessageKey>> = {
+  invalid_credentials: 'error.invalidCredentials',
+  account_inactive: 'error.accountInactive',
+  too_many_attempts: 'error.tooManyAttempts',
+  invalid_reset_token: 'error.invalidResetToken',
+  not_configured: 'error.notConfigured',
+};
+/** A conflict names what is taken only in its text. */
+const CONFLICT_KEYS: Partial<Record<string, MessageKey>> = {
+  'Username already exists': 'error.usernameTaken',
+  'Email already registered': 'error.emailTaken',
+  'Username or email already registered': 'error.usernameTaken',
+};
+
+/**
+ * What to tell the reader about a failed call: a known code in their language, else the server's own text,
+ * and for a call that never reached the server (fetch rejects with a TypeError) that it needs the network.
+ */
+export function errorMessage(error: unknown, t: Translate): string {
+  if (error instanceof ApiError) {
+    const key = (error.code && CODE_KEYS[error.code]) || (error.code === 'conflict' ? CONFLICT_KEYS[error.serverMessage] : undefined);
+    return key ? t(key) : error.serverMessage || t('common.error');
+  }
+  return error instanceof TypeError ? t('offline.needsNetwork') : t('common.error');
 }
 
 /** A validation answer's messages by field name (contract.md §2 `issues`). */
