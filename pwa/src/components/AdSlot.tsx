@@ -44,7 +44,8 @@ export function AdSlot({ placement, index = 0, viewKey }: { placement: string; i
     </>
   );
   return (
-    <aside ref={ref} className={`ad ad-${placement}`} aria-label={t('common.ad')}>
+    // Named for whose ad it is: a page with several ads has as many landmarks, and each needs its own name.
+    <aside ref={ref} className={`ad ad-${placement}`} aria-label={t('common.adFrom', { name: ad.partnerName || ad.title })}>
       <span className="ad-label">{t('common.ad')}{ad.partnerName ? ` · ${ad.partnerName}` : ''}</span>
       {ad.clickUrl ? <a href={ad.clickUrl} rel="sponsored noopener" target="_blank">{content}</a> : content}
     </aside>

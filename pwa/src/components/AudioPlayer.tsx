@@ -42,6 +42,19 @@ function useSource(episode: Episode): { src: string; fromDevice: boolean } | nul
   return source;
 }
 
+/** A circular arrow with the 15 inside it, drawn so that the number stays legible at button size. */
+function SkipIcon({ back = false }: { back?: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="30" height="30" aria-hidden="true" focusable="false">
+      <g fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" transform={back ? 'matrix(-1 0 0 1 24 0)' : undefined}>
+        <path d="M19.8 8A9 9 0 1 1 12 3.5" />
+        <path d="M9.6 1.1L12 3.5L9.6 5.9" />
+      </g>
+      <text x="12" y="16" textAnchor="middle" fontSize="9" fontWeight="700" fill="currentColor" fontFamily="system-ui, sans-serif">15</text>
+    </svg>
+  );
+}
+
 /**
  * The episode player (reader-area.md §2, §4): play and pause, skip 15 s, seek, volume, speed, m:ss times,
  * and the error state ('Unable to load audio file', every control disabled). It drives the app's one audio
@@ -90,13 +103,13 @@ export function AudioPlayer({ episode }: { episode: Episode }) {
       tabIndex={0} onKeyDown={onKeyDown}>
       <div className="audio-player-buttons">
         <button type="button" className="icon-button audio-skip" onClick={() => player.skip(-SKIP_SECONDS)} disabled={disabled || !bound} aria-label={t('player.back15')}>
-          <span aria-hidden="true">↺</span><span className="audio-skip-n" aria-hidden="true">15</span>
+          <SkipIcon back />
         </button>
         <button type="button" className="icon-button audio-play" onClick={toggle} disabled={disabled} aria-label={playing ? t('player.pause') : t('player.play')}>
           <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
         </button>
         <button type="button" className="icon-button audio-skip" onClick={() => player.skip(SKIP_SECONDS)} disabled={disabled || !bound} aria-label={t('player.forward15')}>
-          <span aria-hidden="true">↻</span><span className="audio-skip-n" aria-hidden="true">15</span>
+          <SkipIcon />
         </button>
       </div>
       <div className="audio-player-timeline">

@@ -1,9 +1,35 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../app/context';
 import { useLogout } from '../app/use-logout';
 import { useI18n } from '../i18n';
 import { isStaff } from '../state/session';
+import { subscribeLink } from './Paywall';
+
+/**
+ * An open popover closes on Escape, which returns focus to the button that opened it, and on a click
+ * outside both (the button toggles it by itself).
+ */
+function useDismiss(open: boolean, setOpen: (open: boolean) => void, popover: RefObject<HTMLElement | null>, button: RefObject<HTMLButtonElement | null>) {
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onPointer = (event: MouseEvent) => {
+      const target = event.target as Node;
+      if (!popover.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('mousedown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('mousedown', onPointer);
+    };
+  }, [open, setOpen, popover, button]);
+}
 
 const SECTIONS = [
   ['/', 'nav.home'], ['/podcasts', 'nav.podcasts'], ['/news', 'nav.news'], ['/opinion', 'nav.opinion'], ['/people', 'nav.people'],
@@ -17,29 +43,23 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [userMenuOpen, setUserMenuOpen] = useState(false);
   const userMenu = useRef<HTMLDivElement>(null);
+  const userMenuButton = useRef<HTMLButtonElement>(null);
+  const mobileMenu = useRef<HTMLElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     setMenuOpen(false);
     setUserMenuOpen(false);
   }, [location.pathname]);
 
-  useEffect(() => {
-    if (!userMenuOpen) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !userMenu.current?.contains(event.target as Node)) setUserMenuOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [userMenuOpen]);
+  useDismiss(userMenuOpen, setUserMenuOpen, userMenu, userMenuButton);
+  useDismiss(menuOpen, setMenuOpen, mobileMenu, menuButton);
 
   const logout = useLogout();
 
   const initial = (user?.username?.[0] ?? 'U').toUpperCase();
   const returnTo = encodeURIComponent(location.pathname + location.search);
+  const subscribe = subscribeLink(location.pathname + location.search);
 
   return (
     <header className="site-header">
@@ -62,43 +82,46 @@ export function Header() {
           <input id="header-search" name="q" type="search" placeholder={t('nav.searchPlaceholder')} />
         </form>
         <div className="header-actions">
-          <Link to="/subscribe" className="button button-accent">{t('nav.subscribe')}</Link>
+          <Link to={subscribe} className="button button-accent">{t('nav.subscribe')}</Link>
           {user ? (
+            // A disclosure of links, not an ARIA menu: Tab moves through it as through any links.
             <div className="user-menu" ref={userMenu}>
-              <button type="button" className="avatar" aria-haspopup="menu" aria-expanded={userMenuOpen} aria-label={t('user.menu')}
+              <button ref={userMenuButton} type="button" className="avatar" aria-expanded={userMenuOpen} aria-controls="user-menu" aria-label={t('user.menu')}
                 onClick={() => setUserMenuOpen((open) => !open)}>{initial}</button>
               {userMenuOpen && (
-                <div role="menu" className="menu-popover">
+                <div id="user-menu" className="menu-popover">
                   <div className="menu-identity">
                     <strong>{user.username}</strong>
                     <span>{user.email}</span>
                     {isStaff(user) && <span className="badge">{t('user.adminBadge')}</span>}
                   </div>
-                  <Link role="menuitem" to="/dashboard">{t('user.dashboard')}<small>{t('user.viewProfile')}</small></Link>
-                  <Link role="menuitem" to="/dashboard/settings">{t('user.settings')}<small>{t('user.preferences')}</small></Link>
-                  {isStaff(user) && <Link role="menuitem" to="/admin">{t('user.admin')}<small>{t('user.adminHint')}</small></Link>}
-                  <button role="menuitem" type="button" onClick={() => void logout()}>{t('user.logout')}</button>
+                  <Link to="/dashboard">{t('user.dashboard')}<small>{t('user.viewProfile')}</small></Link>
+                  <Link to="/dashboard/settings">{t('user.settings')}<small>{t('user.preferences')}</small></Link>
+                  {isStaff(user) && <Link to="/admin">{t('user.admin')}<small>{t('user.adminHint')}</small></Link>}
+                  <button type="button" onClick={() => void logout()}>{t('user.logout')}</button>
                 </div>
               )}
             </div>
           ) : (
             <Link to={`/auth?returnTo=${returnTo}`} className="button button-ghost">{t('nav.login')}</Link>
           )}
-          <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="mobile-menu"
+          <button ref={menuButton} type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="mobile-menu"
             onClick={() => setMenuOpen((open) => !open)} aria-label={menuOpen ? t('nav.closeMenu') : t('nav.menu')}>
-            <span aria-hidden="true">{menuOpen ? '×' : '☰'}</span>
+            <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+              <path d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} />
+            </svg>
           </button>
         </div>
       </div>
       {menuOpen && (
-        <nav id="mobile-menu" className="mobile-menu" aria-label={t('nav.menu')}>
+        <nav ref={mobileMenu} id="mobile-menu" className="mobile-menu" aria-label={t('nav.menu')}>
           <ul>
             {SECTIONS.map(([to, key]) => <li key={to}><NavLink to={to} end={to === '/'}>{t(key)}</NavLink></li>)}
             <li><Link to="/search">{t('nav.search')}</Link></li>
             {/* contract.md §7: the narrow-screen menu shows Admin Dashboard to admins only. */}
             {isStaff(user) && <li><Link to="/admin">{t('user.admin')}</Link></li>}
             {!user && <li><Link to={`/auth?returnTo=${returnTo}`}>{t('nav.login')}</Link></li>}
-            <li><Link to="/subscribe">{t('nav.subscribe')}</Link></li>
+            <li><Link to={subscribe}>{t('nav.subscribe')}</Link></li>
           </ul>
         </nav>
       )}

@@ -20,6 +20,8 @@ export function NewsletterForm({ id, buttonClass = 'button' }: { id: string; but
       <label htmlFor={id} className="visually-hidden">{t('footer.email')}</label>
       <input id={id} type="email" value={email} onChange={(event) => setEmail(event.target.value)} placeholder={t('footer.email')} />
       <button type="submit" className={buttonClass}>{done ? t('footer.subscribed') : t('footer.subscribe')}</button>
+      {/* A changed button label is not announced; this region, always present, is. */}
+      <span className="visually-hidden" role="status">{done ? t('footer.subscribed') : ''}</span>
     </form>
   );
 }

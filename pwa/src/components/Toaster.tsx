@@ -7,7 +7,7 @@ export function Toaster() {
   const { t } = useI18n();
   const current = useToasts((state) => state.current);
   const dismiss = useToasts((state) => state.dismiss);
-  const region = useRef<HTMLOListElement>(null);
+  const region = useRef<HTMLDivElement>(null);
   const [startX, setStartX] = useState<number | null>(null);
   const [offset, setOffset] = useState(0);
 
@@ -30,11 +30,11 @@ export function Toaster() {
 
   return (
     <section aria-label={`${t('toast.region')} (F8)`} className="toaster">
-      <ol ref={region} tabIndex={-1} className="toaster-list">
+      {/* The live region is always in the page, so a toast that appears in it is announced; an error interrupts. */}
+      <div ref={region} tabIndex={-1} className="toaster-list" role="status" aria-live={current?.variant === 'destructive' ? 'assertive' : 'polite'}>
         {current && (
-          <li
+          <div
             key={current.id}
-            aria-live={current.variant === 'destructive' ? 'assertive' : 'polite'}
             className={`toast toast-${current.variant}`}
             style={{ transform: `translateX(${offset}px)` }}
             onPointerDown={(event) => setStartX(event.clientX)}
@@ -45,14 +45,14 @@ export function Toaster() {
               setOffset(0);
             }}
           >
-            <div role="status">
+            <div>
               <p className="toast-title">{current.title}</p>
               {current.description && <p className="toast-description">{current.description}</p>}
             </div>
             <button type="button" className="icon-button" onClick={dismiss} aria-label={t('toast.dismiss')}>×</button>
-          </li>
+          </div>
         )}
-      </ol>
+      </div>
     </section>
   );
 }

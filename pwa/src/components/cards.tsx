@@ -1,12 +1,28 @@
 import { Link } from 'react-router-dom';
 import type { Article, Episode } from '@redaktion/shared';
 import { displayMinutes } from '@redaktion/shared/time';
-import { formatDate, formatRelative, useI18n } from '../i18n';
+import { formatDate, formatRelative, useI18n, type Translate } from '../i18n';
 import { srcSetOf } from './image-sources';
 import { SaveButton } from './SaveButton';
 import type { MessageKey } from '../i18n/en';
 
 export const categoryKey = (category: string) => `category.${category}` as MessageKey;
+
+/** A message built from data (a category), or the fallback when the catalogue has no such message. */
+function messageOr(t: Translate, key: MessageKey, fallback: string): string {
+  const text = t(key);
+  return text === key ? fallback : text;
+}
+
+/** A category's name in the reader's language, or the category itself when the catalogue has no name for it. */
+export function categoryLabel(t: Translate, category: string | null | undefined): string {
+  return category ? messageOr(t, categoryKey(category), category) : '';
+}
+
+/** The line under a news category's heading; a category without one of its own gets the news tagline. */
+export function categoryTagline(t: Translate, category: string): string {
+  return messageOr(t, `news.tagline.${category}` as MessageKey, t('news.tagline.news'));
+}
 
 /**
  * A picture with its size set, so the page does not jump while it loads, and the server's variants in
@@ -23,9 +39,13 @@ export function Picture({ src, alt, width, height, eager = false, className }: {
   );
 }
 
-export function ArticleCard({ article, variant = 'default', eager = false }: { article: Article; variant?: 'default' | 'compact' | 'hero'; eager?: boolean }) {
+/** `level` is the title's heading level, so that a card follows the page's outline (a hero is a page's first h2). */
+export function ArticleCard({ article, variant = 'default', eager = false, level = variant === 'hero' ? 2 : 3 }: {
+  article: Article; variant?: 'default' | 'compact' | 'hero'; eager?: boolean; level?: 2 | 3;
+}) {
   const { t } = useI18n();
   const wide = variant === 'hero';
+  const Title = level === 2 ? 'h2' : 'h3';
   return (
     <article className={`card article-card article-card-${variant}`}>
       <Link to={`/article/${article.id}`} className="card-link">
@@ -34,10 +54,10 @@ export function ArticleCard({ article, variant = 'default', eager = false }: { a
         )}
         <div className="card-body">
           <p className="eyebrow">
-            {t(categoryKey(article.category))}
+            {categoryLabel(t, article.category)}
             {article.premium && <span className="badge badge-premium">{t('common.premium')}</span>}
           </p>
-          {wide ? <h2 className="card-title">{article.title}</h2> : <h3 className="card-title">{article.title}</h3>}
+          <Title className="card-title">{article.title}</Title>
           {variant !== 'compact' && <p className="card-excerpt">{article.excerpt}</p>}
           <p className="meta">
             <span>{article.author}</span> · <time dateTime={article.publishedAt ?? undefined}>{formatRelative(article.publishedAt, t)}</time>

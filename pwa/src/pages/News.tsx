@@ -1,13 +1,11 @@
+import { useSyncExternalStore } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Article } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
-import { ArticleCard, ErrorNote, Loading, categoryKey } from '../components/cards';
-import { NEWS_CATEGORIES, PER_GROUP } from '../app/route-data';
-import { useApi } from '../data/api-cache';
+import { ArticleCard, ErrorNote, Loading, categoryLabel, categoryTagline } from '../components/cards';
+import { NEWS_CATEGORIES, PER_GROUP, newsData } from '../app/route-data';
+import { useApi, useApiCache } from '../data/api-cache';
 import { useI18n } from '../i18n';
-import type { MessageKey } from '../i18n/en';
-
-
 
 function Group({ category }: { category: string }) {
   const { t } = useI18n();
@@ -18,7 +16,7 @@ function Group({ category }: { category: string }) {
   return (
     <section aria-labelledby={`group-${category}`} className={`news-group accent-${category}`}>
       <div className="section-header">
-        <h2 id={`group-${category}`}>{t(categoryKey(category))}</h2>
+        <h2 id={`group-${category}`}>{categoryLabel(t, category)}</h2>
         <Link to={`/news?category=${category}`} className="section-link">{t('common.viewAll')}</Link>
       </div>
       <div className="grid grid-3">{data.map((article: Article) => <ArticleCard key={article.id} article={article} />)}</div>
@@ -26,22 +24,33 @@ function Group({ category }: { category: string }) {
   );
 }
 
+/** Whether every group's read has answered with no articles (each group hides itself then, so the page says so once). */
+function useEveryGroupEmpty(paths: string[]): boolean {
+  const cache = useApiCache();
+  useSyncExternalStore(cache.subscribe, cache.getVersion, cache.getVersion);
+  return paths.every((path) => {
+    const data = cache.get(path)?.data;
+    return Array.isArray(data) && data.length === 0;
+  });
+}
+
 export default function News() {
   const { t } = useI18n();
   const [search] = useSearchParams();
   const category = search.get('category');
   const list = useApi(category ? apiPaths.articles({ category, limit: 20 }) : null);
+  const everyGroupEmpty = useEveryGroupEmpty(category ? [] : newsData(search));
   const [first, ...rest] = list.data ?? [];
   return (
-    <div className="container">
-      <header className={`page-header accent-${category ?? 'news'}`}>
-        <h1>{category ? t(categoryKey(category)) : t('nav.news')}</h1>
-        <p>{t((category ? `news.tagline.${category}` : 'news.tagline.news') as MessageKey)}</p>
+    <div className={`container category-page accent-${category ?? 'news'}`}>
+      <header className="page-header">
+        <h1>{category ? categoryLabel(t, category) : t('nav.news')}</h1>
+        <p>{categoryTagline(t, category ?? 'news')}</p>
       </header>
       <nav className="pills" aria-label={t('nav.news')}>
         <Link to="/news" className="pill" aria-current={!category ? 'page' : undefined}>{t('news.all')}</Link>
         {NEWS_CATEGORIES.map((c) => (
-          <Link key={c} to={`/news?category=${c}`} className="pill" aria-current={category === c ? 'page' : undefined}>{t(categoryKey(c))}</Link>
+          <Link key={c} to={`/news?category=${c}`} className="pill" aria-current={category === c ? 'page' : undefined}>{categoryLabel(t, c)}</Link>
         ))}
       </nav>
       {category ? (
@@ -54,7 +63,7 @@ export default function News() {
             </section>
           </>
         )
-      ) : ['news', ...NEWS_CATEGORIES].map((c) => <Group key={c} category={c} />)}
+      ) : everyGroupEmpty ? <p className="empty">{t('home.empty')}</p> : ['news', ...NEWS_CATEGORIES].map((c) => <Group key={c} category={c} />)}
     </div>
   );
 }

@@ -8,11 +8,11 @@ export default function Opinion() {
   const { t } = useI18n();
   const { data, error, loading } = useApi(apiPaths.articles({ category: 'opinion', limit: 30 }));
   return (
-    <div className="container">
-      <header className="page-header accent-opinion"><h1>{t('opinion.title')}</h1><p>{t('opinion.tagline')}</p></header>
+    <div className="container category-page accent-opinion">
+      <header className="page-header"><h1>{t('opinion.title')}</h1><p>{t('opinion.tagline')}</p></header>
       {loading ? <Loading /> : error ? <ErrorNote message={t('opinion.failed')} /> : !data?.length
         ? <p className="empty">{t('opinion.empty')}</p>
-        : <div className="grid grid-2">{data.map((article) => <ArticleCard key={article.id} article={article} />)}</div>}
+        : <div className="grid grid-2">{data.map((article) => <ArticleCard key={article.id} article={article} level={2} />)}</div>}
     </div>
   );
 }

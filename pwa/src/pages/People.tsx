@@ -83,7 +83,7 @@ export default function People() {
           <div className="grid grid-3">{interviews.data.map((e, i) => <InterviewCard key={e.id} episode={e} eager={i < 3} />)}</div>
         )}
       </section>
-      {people.loading ? <Loading /> : people.data && people.data.length > 0 && (
+      {people.loading ? <Loading /> : people.error ? <ErrorNote message={t('people.profilesFailed')} /> : people.data && people.data.length > 0 && (
         <section aria-labelledby="people-profiles" className="media-section">
           <div className="section-header"><h2 id="people-profiles">{t('people.profiles')}</h2></div>
           <div className="grid profile-grid">{people.data.map((p) => <ProfileCard key={p.id} person={p} />)}</div>

@@ -45,7 +45,7 @@ export default function ResetPassword() {
       <div className="container account-page">
         <section className="account-card account-card-narrow">
           <h1 id="reset-title" className="account-title">{t('reset.invalid')}</h1>
-          <p className="muted">{t('reset.invalidText')}</p>
+          <p className="muted">{t('reset.tokenRequired')}</p>
           <Link to="/forgot-password" className="button button-accent button-block">{t('reset.requestNew')}</Link>
         </section>
       </div>

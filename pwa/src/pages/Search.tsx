@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { apiPaths } from '@redaktion/shared/client';
 import { ArticleCard, ErrorNote, Loading } from '../components/cards';
-import { useApi } from '../data/api-cache';
+import { OFFLINE, useApi } from '../data/api-cache';
 import { useI18n } from '../i18n';
 
 
@@ -22,7 +22,7 @@ export default function Search() {
         <input id="search-page-q" name="q" type="search" defaultValue={q} placeholder={t('search.prompt')} />
         <button type="submit" className="button">{t('nav.search')}</button>
       </form>
-      {q && (loading ? <Loading /> : error ? <ErrorNote message={error.message} /> : (
+      {q && (loading ? <Loading /> : error ? <ErrorNote message={t(error.status === OFFLINE ? 'offline.needsNetwork' : 'search.failed')} /> : (
         <section aria-labelledby="search-results">
           <h2 id="search-results">{t('search.results', { q })}</h2>
           {data?.length ? <div className="grid grid-3">{data.map((a) => <ArticleCard key={a.id} article={a} />)}</div> : <p className="empty">{t('search.none', { q })}</p>}

@@ -17,7 +17,10 @@ const SECTIONS: { to: string; title: MessageKey; text: MessageKey; staffOnly?: b
   { to: '/dashboard/settings', title: 'dashboard.settings', text: 'dashboard.settingsText' },
 ];
 
-function AccountPanel({ user }: { user: User }) {
+const ROLES: Record<User['role'], MessageKey> = { user: 'role.user', admin: 'role.admin', super_admin: 'role.super_admin' };
+
+/** The account information of the dashboard and of Settings (reader-area.md §2), with the way to Premium or billing. */
+export function AccountPanel({ user }: { user: User }) {
   const { t, locale } = useI18n();
   const { api } = useServices();
   const [opening, setOpening] = useState(false);
@@ -37,7 +40,7 @@ function AccountPanel({ user }: { user: User }) {
   const rows: [string, string][] = [
     [t('dashboard.username'), user.username],
     [t('dashboard.email'), user.email],
-    [t('dashboard.role'), user.role.replace(/_/g, ' ')],
+    [t('dashboard.role'), t(ROLES[user.role])],
     [t('dashboard.memberSince'), formatDate(user.createdAt, locale)],
     [t('dashboard.plan'), user.subscriptionPlan ? t(user.subscriptionPlan === 'yearly' ? 'subscribe.yearly' : 'subscribe.monthly') : t('dashboard.freePlan')],
   ];

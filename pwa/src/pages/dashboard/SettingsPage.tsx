@@ -5,6 +5,7 @@ import { useI18n, type Locale } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 import type { Settings } from '../../state/settings';
 import { DashboardPage } from './layout';
+import { AccountPanel } from './Overview';
 
 type Toggle = Exclude<keyof Settings, 'locale'>;
 
@@ -61,6 +62,7 @@ export function SettingsPage({ user }: { user: User }) {
             ))}
           </section>
         ))}
+        <AccountPanel user={user} />
       </div>
     </DashboardPage>
   );
