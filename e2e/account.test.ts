@@ -74,7 +74,7 @@ describe('a forgotten password, in Swedish on a desktop', () => {
     await form.getByRole('button', { name: 'Skapa konto' }).click();
     await page.waitForURL(`${env.server.url}/`);
     await page.getByRole('button', { name: 'Kontomeny' }).click();
-    await page.getByRole('menuitem', { name: 'Logga ut' }).click();
+    await page.locator('#user-menu').getByRole('button', { name: 'Logga ut' }).click();
 
     await page.goto(`${env.server.url}/forgot-password`);
     await page.locator('main').getByLabel('E-post', { exact: true }).fill('inte-en-adress');

@@ -67,7 +67,8 @@ describe('the episode player', () => {
     await page.goto(`${env.server.url}/podcast/${premium.id}`);
     await expect.poll(() => page.locator('body').textContent()).toContain('This episode is for subscribers');
     expect(await page.locator('audio').count()).toBe(0);
-    expect(await page.locator('main').getByRole('link', { name: 'Subscribe', exact: true }).getAttribute('href')).toBe('/subscribe');
+    // Subscribing brings the reader back to the episode (contract.md §7).
+    expect(await page.locator('main').getByRole('link', { name: 'Subscribe', exact: true }).getAttribute('href')).toBe(`/subscribe?returnTo=%2Fpodcast%2F${premium.id}`);
     await context.close();
   });
 });

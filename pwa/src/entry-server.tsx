@@ -70,7 +70,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const subjectStatus = required && paths[0] ? cache.get(paths[0])?.error?.status : undefined;
   const status = route.path === '*' || subjectStatus === 404 || subjectStatus === 400 ? 404 : 200;
   const t = translator(locale);
-  const head = route.head?.(params, cache, t) ?? { title: 'Redaktion' };
+  const head = route.head?.(params, cache, t, url.searchParams) ?? { title: 'Redaktion' };
   const canonical = `${request.origin}${url.pathname}${url.search}`;
   const image = head.image ? new URL(head.image, request.origin).toString() : `${request.origin}/icons/og-default.png`;
   const description = head.description ?? t('brand.tagline');

@@ -28,11 +28,11 @@ function TitleKeeper() {
   useEffect(() => {
     const update = () => {
       const { route, params } = findRoute(location.pathname);
-      if (route.head) document.title = documentTitle(route.head(params, cache, t).title);
+      if (route.head) document.title = documentTitle(route.head(params, cache, t, new URLSearchParams(location.search)).title);
     };
     update();
     return cache.subscribe(update);
-  }, [cache, location.pathname, t]);
+  }, [cache, location.pathname, location.search, t]);
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location.pathname]);

@@ -64,7 +64,8 @@ export interface RouteDef {
   data?: (params: Params, search: URLSearchParams) => string[];
   /** When the subject's read answers 404, so does the page (a function decides by the route's parameters). */
   subjectRequired?: boolean | ((params: Params) => boolean);
-  head?: (params: Params, cache: ApiCache, t: Translate) => Head;
+  /** `search` is the query string, for pages whose subject is named there (/news?category=, /reset-password?token=). */
+  head?: (params: Params, cache: ApiCache, t: Translate, search: URLSearchParams) => Head;
   /** Rendered in the browser only (the admin area and the device's own pages). */
   clientOnly?: boolean;
 }
@@ -76,8 +77,8 @@ export const routes: RouteDef[] = [
   { path: '/home', ...Home, data: (_p, s) => homeData(s), head: (_p, _c, t) => ({ title: 'Redaktion', description: t('brand.tagline') }) },
   {
     path: '/news', ...News, data: (_p, s) => newsData(s),
-    head: (_p, _c, t, search?: URLSearchParams) => {
-      const category = search?.get('category');
+    head: (_p, _c, t, search) => {
+      const category = search.get('category');
       return { title: category ? categoryLabel(t, category) : t('nav.news'), description: categoryTagline(t, category ?? 'news') };
     },
   },
@@ -140,7 +141,7 @@ export const routes: RouteDef[] = [
   { path: '/forgot-password', ...ForgotPassword, head: (_p, _c, t) => ({ title: t('forgot.title') }) },
   {
     path: '/reset-password', ...ResetPassword,
-    head: (_p, _c, t, search?: URLSearchParams) => ({ title: search?.get('token')?.trim() ? t('reset.title') : t('reset.invalid') }),
+    head: (_p, _c, t, search) => ({ title: search.get('token')?.trim() ? t('reset.title') : t('reset.invalid') }),
   },
   { path: '/dashboard/*', ...Dashboard, clientOnly: true, head: (_p, _c, t) => ({ title: t('user.dashboard') }) },
   { path: '/admin/*', ...Admin, clientOnly: true, head: () => ({ title: 'Admin' }) },

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { Article as ArticleType, Author } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
 import { AdSlot } from '../components/AdSlot';
-import { ArticleCard, Loading, Picture, categoryKey } from '../components/cards';
+import { ArticleCard, Loading, Picture, categoryLabel } from '../components/cards';
 import { Paywall } from '../components/Paywall';
 import { SaveButton } from '../components/SaveButton';
 import { ShareButton } from '../components/ShareButton';
@@ -66,7 +66,7 @@ export default function Article() {
         <article className="article">
           <header className="article-header">
             <p className="eyebrow">
-              <Link to={`/news?category=${article.category}`}>{t(categoryKey(article.category))}</Link>
+              <Link to={`/news?category=${article.category}`}>{categoryLabel(t, article.category)}</Link>
               {article.premium && <span className="badge badge-premium">{t('common.premium')}</span>}
             </p>
             <h1>{article.title}</h1>

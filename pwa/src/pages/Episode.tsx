@@ -12,7 +12,7 @@ import { useApi, useApiCache } from '../data/api-cache';
 import { formatDate, useI18n } from '../i18n';
 import { isStaff, isSubscriber } from '../state/session';
 import { NotFoundState } from './NotFound';
-import { categoryLabel } from './Podcasts';
+import { categoryLabel } from '../components/cards';
 import { MediaCover } from '../components/MediaCover';
 import { Paywall } from '../components/Paywall';
 

@@ -9,7 +9,7 @@ import { formatDate, useI18n, type Locale } from '../i18n';
 import { NotFoundState } from './NotFound';
 import { FallbackImage } from './People';
 import { srcSetOf } from '../components/image-sources';
-import { categoryLabel } from './Podcasts';
+import { categoryLabel } from '../components/cards';
 
 type Network = keyof PersonProfile['socialLinks'];
 const NETWORKS: { key: Network; label: string; base: string }[] = [

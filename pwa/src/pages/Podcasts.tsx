@@ -1,17 +1,10 @@
 import { Link } from 'react-router-dom';
 import type { PodcastSeries } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
-import { EpisodeCard, ErrorNote, Loading, Picture, categoryKey } from '../components/cards';
+import { EpisodeCard, ErrorNote, Loading, Picture, categoryLabel } from '../components/cards';
 import { useApi } from '../data/api-cache';
-import { useI18n, type Translate } from '../i18n';
+import { useI18n } from '../i18n';
 
-/** A category's name in the reader's language, or the category itself when the catalogue has no name for it. */
-export function categoryLabel(t: Translate, category: string | null | undefined): string {
-  if (!category) return '';
-  const key = categoryKey(category);
-  const label = t(key);
-  return label === key ? category : label;
-}
 
 function SeriesCard({ series, eager }: { series: PodcastSeries; eager: boolean }) {
   const { t } = useI18n();

@@ -6,7 +6,7 @@ import { ErrorNote, Loading, Picture } from '../components/cards';
 import { useApi } from '../data/api-cache';
 import { formatDate, useI18n } from '../i18n';
 import { NotFoundState } from './NotFound';
-import { categoryLabel } from './Podcasts';
+import { categoryLabel } from '../components/cards';
 import { MediaCover } from '../components/MediaCover';
 
 /** All Episodes: by episode number, highest first (then newest first). */

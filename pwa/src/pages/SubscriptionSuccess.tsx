@@ -5,6 +5,7 @@ import { Loading } from '../components/cards';
 import { useI18n } from '../i18n';
 import type { MessageKey } from '../i18n/en';
 import { toast } from '../state/toasts';
+import { subscribeLink } from '../components/Paywall';
 import { authLink, safeReturnTo } from './dashboard/form-fields';
 
 type Outcome = 'checking' | 'succeeded' | 'processing' | 'failed' | 'unknown';
@@ -67,7 +68,7 @@ export default function SubscriptionSuccess() {
           <>
             <p role="status" className={outcome === 'failed' ? 'result-failed' : undefined}>{t(MESSAGES[outcome])}</p>
             <div className="actions">
-              {outcome === 'failed' && <Link to="/subscribe" className="button button-accent">{t('success.tryAgain')}</Link>}
+              {outcome === 'failed' && <Link to={subscribeLink(safeReturnTo(returnTo))} className="button button-accent">{t('success.tryAgain')}</Link>}
               {returnTo && outcome !== 'failed' && <Link to={safeReturnTo(returnTo)} className="button button-accent">{t('success.continueReading')}</Link>}
               <Link to="/dashboard" className="button button-ghost">{t('user.dashboard')}</Link>
             </div>

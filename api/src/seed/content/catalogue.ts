@@ -413,6 +413,13 @@ export const advertisements: DemoAd[] = [
     placement: 'newsletter',
     linkUrl: "https://www.lyktanbok.example/erbjudande",
   },
+  {
+    title: "Tåg till fjällen hela vintern",
+    description: "Nattåget norrut går varje kväll från december till april. Boka sovvagn i god tid.",
+    partnerName: "Norrlandståget",
+    placement: 'footer',
+    linkUrl: "https://www.norrlandstaget.example/vinter",
+  },
 ];
 
 export const customVideos: DemoVideo[] = [
