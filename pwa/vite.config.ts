@@ -41,7 +41,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       rollupOptions: {
         output: {
           // The admin chunk has a folder of its own, so the service worker's precache can leave it out.
-          chunkFileNames: (chunk) => (isAdmin(chunk.facadeModuleId) ? 'assets/admin/[name]-[hash].js' : 'assets/[name]-[hash].js'),
+          // A chunk holding any admin module is loaded only by admin entries (reader code never imports src/admin).
+          chunkFileNames: (chunk) => (chunk.moduleIds.some(isAdmin) ? 'assets/admin/[name]-[hash].js' : 'assets/[name]-[hash].js'),
           assetFileNames: (asset) => (asset.originalFileNames?.some(isAdmin) || asset.names?.some((name) => /admin/i.test(name))
             ? 'assets/admin/[name]-[hash][extname]' : 'assets/[name]-[hash][extname]'),
         },

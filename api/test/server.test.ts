@@ -89,6 +89,18 @@ describe('routing', () => {
     expect((await fetch(`${server.url}/.vite/manifest.json`)).status).toBe(404);
   });
 
+  it("precaches the reader app for offline use, and none of the admin screens' code", async () => {
+    const worker = await (await fetch(`${server.url}/sw.js`)).text();
+    const precached = [...worker.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]!);
+    expect(precached).toEqual(expect.arrayContaining(['index.html', 'manifest.sv.webmanifest', 'manifest.en.webmanifest']));
+    const scripts = precached.filter((url) => url.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(5);
+    for (const url of scripts) {
+      // Words only the admin screens carry (their dialog titles).
+      expect(await (await fetch(`${server.url}/${url}`)).text(), url).not.toMatch(/Create Interview Podcast|YouTube Channel Integration/);
+    }
+  });
+
   it("serves the hero's two built-in videos, and nothing else from beside them", async () => {
     for (const name of ['bakom-redaktionen.webm', 'klimatet-i-siffror.webm', 'bakom-redaktionen.jpg']) {
       const response = await fetch(`${server.url}/media/hero/${name}`);

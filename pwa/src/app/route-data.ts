@@ -6,8 +6,13 @@ import { apiPaths } from '@redaktion/shared/client';
  * page into the first download.
  */
 
-/** reader-area.md §9 counts: opinion 2, news 4, society 3, featured podcasts 4, podcasts 6, interviews 1 + 6. */
-export const homeData = (search: URLSearchParams) => search.get('hero') === 'article'
+/**
+ * reader-area.md §9 counts: opinion 2, news 4, society 3, featured podcasts 4, podcasts 6, interviews 1 + 6.
+ * The ads come with the page, so the slots above the fold do not push the content down when they arrive.
+ */
+export const homeData = (search: URLSearchParams) => [...homeReads(search), apiPaths.advertisements()];
+
+const homeReads = (search: URLSearchParams) => search.get('hero') === 'article'
   ? [apiPaths.featuredArticles(1), apiPaths.podcasts({ limit: 4 }), apiPaths.articles({ category: 'opinion', limit: 2 }),
     apiPaths.articles({ category: 'news', limit: 4 }), apiPaths.articles({ category: 'culture', limit: 3 }), apiPaths.podcasts({ limit: 6 }), apiPaths.interviews(3)]
   : [apiPaths.config, apiPaths.customVideos, apiPaths.featuredPodcasts(4), apiPaths.articles({ category: 'opinion', limit: 2 }), apiPaths.articles({ category: 'news', limit: 4 }),
