@@ -15,7 +15,10 @@ describe('offline-first', () => {
     const { page } = await openPage(context);
     await page.goto(env.server.url);
     await serviceWorkerActivated(page);
-    await page.reload();
+    // With the worker in charge and the network up, pages still come server-rendered (the shell is for offline).
+    const html = await (await page.reload())!.text();
+    expect(html).toContain('<h1');
+    expect(html).not.toContain('<!--app-html-->');
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors') as { installabilityErrors: { errorId: string }[] };
     expect(installabilityErrors).toEqual([]);

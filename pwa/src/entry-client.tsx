@@ -36,7 +36,7 @@ const device = createDevice();
 const services: AppServices = {
   api,
   cache: new ApiCache(api, boot.cache ?? {}, { store: device.responses, onNetwork: (ok) => useNetwork.getState().reachable(ok) }),
-  session: createSessionStore(boot.user, { remember: rememberUser, last: lastKnownUser }),
+  session: createSessionStore(boot.user, { remember: rememberUser, last: lastKnownUser, signedOut: () => device.signedOut() }),
   settings: createSettingsStore({
     locale: boot.locale ?? prefs.locale ?? localeFromAcceptLanguage(navigator.language),
     darkMode: boot.darkMode ?? prefs.darkMode ?? false,
@@ -45,18 +45,13 @@ const services: AppServices = {
 };
 
 if (rendered) {
-  if (boot.user !== undefined) rememberUser(boot.user);
+  // What the server said about the session is the truth now (a session that expired ends here too).
+  if (boot.user !== undefined) services.session.getState().setUser(boot.user);
 } else {
   document.documentElement.lang = services.settings.getState().locale;
   document.documentElement.dataset.theme = services.settings.getState().darkMode ? 'dark' : 'light';
 }
 
-watchNetwork(() => {
-  services.cache.revalidate();
-  void services.session.getState().refresh(api);
-  void flushOutbox(services);
-});
-void flushOutbox(services);
 
 // reader-area.md §8: runtime errors and unhandled rejections are logged, never shown raw.
 window.addEventListener('unhandledrejection', (event) => {
@@ -78,6 +73,20 @@ const { route } = findRoute(location.pathname);
 void (rendered && !route.clientOnly && route.load ? route.load() : Promise.resolve()).catch(() => undefined).then(() => {
   if (rendered) hydrateRoot(root, app);
   else createRoot(root).render(app);
+  watchNetwork(() => {
+    services.cache.revalidate();
+    void services.session.getState().refresh(api).then(() => flushOutbox(services));
+  });
+  // Edits left from an earlier visit go out once the session is known (they wait for the account that made them).
+  const flushWhenKnown = () => {
+    if (services.session.getState().status === 'ready') return void flushOutbox(services);
+    const stop = services.session.subscribe((state) => {
+      if (state.status !== 'ready') return;
+      stop();
+      void flushOutbox(services);
+    });
+  };
+  flushWhenKnown();
 });
 
 // The answers the page was rendered with go to the device once the page is up and the browser is idle.

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { User } from '@redaktion/shared';
-import { createApiClient, type ApiPath } from '@redaktion/shared/client';
+import { ApiError, createApiClient, type ApiPath } from '@redaktion/shared/client';
 import { App, documentTitle, findRoute } from './app/App';
 import { AppProviders, type AppServices } from './app/context';
 import { ApiCache } from './data/api-cache';
@@ -50,7 +50,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const paths = route.data?.(params, url.searchParams) ?? [];
   // The page's chunk, the user and the page's reads, all at once.
   const [user] = await Promise.all([
-    hasSession ? api.get('/api/user' as ApiPath<User>).catch(() => null) : Promise.resolve(null),
+    // Only a real 401 means signed out; another failure leaves the user unknown, for the browser to ask again.
+    hasSession ? api.get('/api/user' as ApiPath<User>).catch((error: unknown) => (error instanceof ApiError && error.status === 401 ? null : undefined)) : Promise.resolve(null),
     route.clientOnly ? undefined : route.load?.(),
     ...paths.map((path) => cache.load(path)),
   ]);

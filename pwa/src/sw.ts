@@ -16,11 +16,12 @@ import { CacheFirst } from 'workbox-strategies';
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
-import { IMAGE_CACHE } from './offline/cache-names';
+import { IMAGE_CACHE, SAVED_IMAGE_CACHE } from './offline/cache-names';
 /** How long a page may take before the reader gets the app shell instead (a weak signal is worse than none). */
 const PAGE_TIMEOUT_MS = 4000;
 
-precacheAndRoute(self.__WB_MANIFEST);
+// No directory index: `/` is a page the server renders, not the precached shell (which answers only offline).
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 cleanupOutdatedCaches();
 
 self.addEventListener('message', (event) => {
@@ -43,10 +44,13 @@ registerRoute(new NavigationRoute(async ({ request }) => {
   }
 }, { denylist: [/^\/api\//, /^\/uploads\//, /^\/admin(\/|$)/] }));
 
+const seenImages = new CacheFirst({
+  cacheName: IMAGE_CACHE,
+  plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true })],
+});
+
+// Images of saved articles live in a cache of their own that nothing expires; the others are kept while there is room.
 registerRoute(
   ({ request, url }) => request.destination === 'image' && url.origin === self.location.origin,
-  new CacheFirst({
-    cacheName: IMAGE_CACHE,
-    plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true })],
-  }),
+  async (options) => (await caches.match(options.request, { cacheName: SAVED_IMAGE_CACHE })) ?? seenImages.handle(options),
 );

@@ -7,7 +7,7 @@ import { useServices } from './context';
 /** Logging out, from the header menu and the dashboard alike. Offline it says that it needs the network. */
 export function useLogout() {
   const { t } = useI18n();
-  const { api, session, cache, device } = useServices();
+  const { api, session, cache } = useServices();
   const navigate = useNavigate();
   return async function logout(): Promise<boolean> {
     try {
@@ -18,9 +18,9 @@ export function useLogout() {
     }
     // Leave first, so the account pages do not send the reader to /auth on the way out.
     navigate('/');
+    // Ending the session also forgets, on the device, what was read with it (state/session.ts).
     session.getState().setUser(null);
     cache.invalidate();
-    await device?.signedOut().catch(() => undefined);
     toast(t('auth.loggedOut'), t('auth.loggedOutText'));
     return true;
   };

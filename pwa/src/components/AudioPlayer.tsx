@@ -26,17 +26,24 @@ function useSource(episode: Episode): { src: string; fromDevice: boolean } | nul
   const [source, setSource] = useState<{ src: string; fromDevice: boolean } | null>(null);
   useEffect(() => {
     let live = true;
+    let created: string | null = null;
     const server = { src: episode.audioUrl!, fromDevice: false };
     const loaded = usePlayer.getState();
     // The episode already in the player keeps its source, so coming back to its page does not restart it.
     if (loaded.track?.id === episode.id) return setSource({ src: loaded.track.src, fromDevice: loaded.fromDevice });
     if (!device) return setSource(server);
     void device.open().then((db) => db.downloads.get(episode.id)).then(
-      (download) => live && setSource(download ? { src: URL.createObjectURL(download.blob), fromDevice: true } : server),
+      (download) => {
+        if (!live) return;
+        if (download) created = URL.createObjectURL(download.blob);
+        setSource(created ? { src: created, fromDevice: true } : server);
+      },
       () => live && setSource(server),
     );
     return () => {
       live = false;
+      // A file URL the player did not take (another episode kept playing) is let go; the player lets go of its own.
+      if (created && usePlayer.getState().track?.src !== created) URL.revokeObjectURL(created);
     };
   }, [device, episode.id, episode.audioUrl]);
   return source;

@@ -48,8 +48,8 @@ export function PlayerHost() {
     });
     const player = usePlayer.getState;
     const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
-      ['play', () => player().toggle()],
-      ['pause', () => player().toggle()],
+      ['play', () => player().element?.paused && player().toggle()],
+      ['pause', () => player().element?.pause()],
       ['seekbackward', (details) => player().skip(-(details.seekOffset ?? 15))],
       ['seekforward', (details) => player().skip(details.seekOffset ?? 15)],
       ['seekto', (details) => details.seekTime !== undefined && player().seekTo(details.seekTime)],

@@ -73,4 +73,29 @@ describe('the ApiCache over the device store', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(cache.get('/api/articles/1')).toEqual({ data: { id: 1, title: 'Ny' } });
   });
+
+  it('drops an answer to a read started before invalidate (another session), and reads again', async () => {
+    let answer = 'med prenumeration';
+    let release: () => void = () => undefined;
+    const client = createApiClient({
+      baseUrl: 'http://site.test',
+      fetch: async () => {
+        const body = JSON.stringify({ content: answer });
+        if (answer === 'med prenumeration') await new Promise<void>((resolve) => { release = resolve; });
+        return new Response(body, { status: 200 });
+      },
+    });
+    const store = memoryStore();
+    const cache = new ApiCache(client, {}, { store });
+    const first = cache.load('/api/articles/7');
+    await Promise.resolve();
+    // Logged out while the subscriber's read is on its way.
+    answer = 'låst';
+    cache.invalidate();
+    const second = cache.load('/api/articles/7');
+    release();
+    await Promise.all([first, second]);
+    expect(cache.get('/api/articles/7')).toEqual({ data: { content: 'låst' } });
+    expect(store.kept.get('/api/articles/7')).toEqual({ content: 'låst' });
+  });
 });

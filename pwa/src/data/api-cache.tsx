@@ -33,6 +33,8 @@ export class ApiCache {
   private pending = new Map<string, Promise<void>>();
   private listeners = new Set<() => void>();
   private version = 0;
+  /** Per path, moves on when invalidate() forgets it: an answer to a read started before (with another session) is dropped. */
+  private epochs = new Map<string, number>();
 
   constructor(readonly client: ApiClient, initial: Record<string, Entry> = {}, private readonly options: ApiCacheOptions = {}) {
     for (const [path, entry] of Object.entries(initial)) this.entries.set(path, entry);
@@ -66,20 +68,24 @@ export class ApiCache {
     const running = this.pending.get(path);
     if (running) return running;
     const { store, onNetwork } = this.options;
+    const epoch = this.epochs.get(path) ?? 0;
+    const current = () => (this.epochs.get(path) ?? 0) === epoch;
     let answered = false;
     const stored = store?.get(path).catch(() => undefined);
     void stored?.then((copy) => {
-      if (copy && !answered && !this.entries.has(path)) this.set(path, { data: copy.data, savedAt: copy.savedAt });
+      if (copy && !answered && current() && !this.entries.has(path)) this.set(path, { data: copy.data, savedAt: copy.savedAt });
     });
     const promise = this.client.get(path as ApiPath<unknown>)
       .then((data) => {
         answered = true;
+        if (!current()) return;
         onNetwork?.(true);
         this.set(path, { data });
         void store?.put(path, data).catch(() => undefined);
       })
       .catch(async (error: unknown) => {
         answered = true;
+        if (!current()) return;
         if (error instanceof ApiError) {
           onNetwork?.(true);
           // Gone from the server (unpublished, deleted): gone from the device too.
@@ -89,11 +95,14 @@ export class ApiCache {
         }
         onNetwork?.(false);
         const copy = await stored;
+        if (!current()) return;
         if (copy) this.set(path, { data: copy.data, savedAt: copy.savedAt });
         // An answer already on screen stays there; only a path never answered shows the offline state.
         else if (this.entries.get(path)?.data === undefined) this.set(path, { error: { status: OFFLINE, message: 'Network response was not ok' } });
       })
-      .finally(() => this.pending.delete(path));
+      .finally(() => {
+        if (this.pending.get(path) === promise) this.pending.delete(path);
+      });
     this.pending.set(path, promise);
     return promise;
   }
@@ -106,6 +115,11 @@ export class ApiCache {
   /** Forgets answers (all, or those whose path starts with a prefix) so that they load again. */
   invalidate(prefix = ''): void {
     for (const path of [...this.entries.keys()]) if (path.startsWith(prefix)) this.entries.delete(path);
+    for (const path of [...this.pending.keys()]) {
+      if (!path.startsWith(prefix)) continue;
+      this.pending.delete(path);
+      this.epochs.set(path, (this.epochs.get(path) ?? 0) + 1);
+    }
     this.notify();
   }
 
@@ -153,9 +167,11 @@ export function useApi<T>(path: ApiPath<T> | null): ApiRead<T> {
   const cache = useApiCache();
   useSyncExternalStore(cache.subscribe, cache.getVersion, cache.getVersion);
   const entry = path ? cache.get(path) : undefined;
+  const missing = entry === undefined;
+  // Again when the answer is forgotten (invalidate) while the screen still shows it.
   useEffect(() => {
-    if (path) void cache.load(path);
-  }, [cache, path]);
+    if (path && missing) void cache.load(path);
+  }, [cache, path, missing]);
   return { data: entry?.data as T | undefined, error: entry?.error, loading: Boolean(path) && !entry, savedAt: entry?.savedAt };
 }
 

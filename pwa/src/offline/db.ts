@@ -14,13 +14,16 @@ export interface StoredResponse { path: string; data: unknown; savedAt: number; 
 export interface SavedItem {
   key: string; kind: 'article' | 'profile'; id: number; title: string; excerpt: string; imageUrl: string | null;
   byline: string; publishedAt: string | null; savedAt: number;
+  /** The image URLs kept for it offline, let go when it is removed. */
+  images: string[];
 }
 export interface Download {
   id: number; title: string; imageUrl: string | null; duration: number; seriesId: number | null;
   size: number; type: string; blob: Blob; savedAt: number;
 }
 export interface Position { id: number; time: number; updatedAt: number }
-export interface OutboxItem { id?: number; kind: 'profile'; body: unknown; createdAt: number }
+/** A write made offline, for the account that made it. */
+export interface OutboxItem { id?: number; kind: 'profile'; userId: number; body: unknown; createdAt: number }
 export interface MetaItem { key: string; value: unknown }
 
 export class DeviceDb extends Dexie {

@@ -8,12 +8,22 @@ import { deviceResponses, forgetUnpinned, type ResponseStore } from './responses
 export interface Device {
   open(): Promise<DeviceDb>;
   responses: ResponseStore;
-  /** After logging out: answers read with the account go; saved articles and downloads stay (contract.md §7). */
+  /**
+   * After the session ends: answers read with the account and edits waiting for it go; saved articles and
+   * downloads stay (contract.md §7).
+   */
   signedOut(): Promise<void>;
 }
 
 export function createDevice(): Device {
   let opening: Promise<DeviceDb> | null = null;
   const open = () => (opening ??= import('./db').then(({ DeviceDb }) => new DeviceDb()));
-  return { open, responses: deviceResponses(open), signedOut: async () => forgetUnpinned(await open()) };
+  return {
+    open,
+    responses: deviceResponses(open),
+    async signedOut() {
+      const db = await open();
+      await Promise.all([forgetUnpinned(db), db.outbox.clear()]);
+    },
+  };
 }

@@ -12,6 +12,7 @@ interface NetworkState {
 }
 
 const LAST_SYNC_KEY = 'redaktion.lastSync';
+let onBack: (() => void) | null = null;
 
 export const useNetwork = create<NetworkState>((set, get) => ({
   online: true,
@@ -20,20 +21,27 @@ export const useNetwork = create<NetworkState>((set, get) => ({
     if (ok) {
       const now = Date.now();
       try { localStorage.setItem(LAST_SYNC_KEY, String(now)); } catch { /* private mode */ }
+      const wasOffline = !get().online;
       set({ online: true, lastSync: now });
+      // The server answered again without the browser saying so (a weak signal that came back): as if online.
+      if (wasOffline) onBack?.();
     } else if (get().online) {
       set({ online: false });
     }
   },
 }));
 
-/** Follows the browser's online and offline events; `onBack` runs when the network returns. */
-export function watchNetwork(onBack: () => void) {
+/**
+ * Follows the browser's online and offline events; `back` runs when the network returns. Called after the
+ * first render, so that the page hydrates as the server rendered it (online).
+ */
+export function watchNetwork(back: () => void) {
+  onBack = back;
   const stored = Number(localStorage.getItem(LAST_SYNC_KEY));
   useNetwork.setState({ online: navigator.onLine, lastSync: Number.isFinite(stored) && stored > 0 ? stored : null });
   window.addEventListener('offline', () => useNetwork.setState({ online: false }));
   window.addEventListener('online', () => {
     useNetwork.setState({ online: true });
-    onBack();
+    back();
   });
 }

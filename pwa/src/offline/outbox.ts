@@ -8,9 +8,9 @@ import { toast } from '../state/toasts';
  * Writes made with no network wait here (IndexedDB) and go out when it returns, in the order they were made.
  * Only the profile edit queues: it is the reader's own data and a later edit simply wins.
  */
-export async function queueProfileEdit({ device }: AppServices, body: ProfileUpdateInput): Promise<void> {
+export async function queueProfileEdit({ device }: AppServices, userId: number, body: ProfileUpdateInput): Promise<void> {
   if (!device) throw new Error('No device storage');
-  await (await device.open()).outbox.add({ kind: 'profile', body, createdAt: Date.now() });
+  await (await device.open()).outbox.add({ kind: 'profile', userId, body, createdAt: Date.now() });
 }
 
 let flushing = false;
@@ -25,6 +25,8 @@ export async function flushOutbox(services: AppServices): Promise<void> {
     const items = await db.outbox.orderBy('createdAt').toArray();
     let sent = 0;
     for (const item of items) {
+      // An edit waits for the account that made it; another account signed in here never receives it.
+      if (item.userId !== session.getState().user?.id) continue;
       try {
         session.getState().setUser(await api.updateProfile(item.body as ProfileUpdateInput));
         sent += 1;

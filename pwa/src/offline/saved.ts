@@ -2,7 +2,7 @@ import type { Article, PersonProfile } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
 import type { AppServices } from '../app/context';
 import { imageUrls } from '../components/image-sources';
-import { IMAGE_CACHE } from './cache-names';
+import { SAVED_IMAGE_CACHE } from './cache-names';
 import type { SavedItem } from './db';
 
 /**
@@ -19,7 +19,7 @@ function imagesOf(urls: (string | null | undefined)[]): string[] {
 
 async function keepImages(urls: string[]): Promise<void> {
   if (!urls.length || typeof caches === 'undefined') return;
-  const cache = await caches.open(IMAGE_CACHE);
+  const cache = await caches.open(SAVED_IMAGE_CACHE);
   await Promise.all(urls.map(async (url) => {
     if (await cache.match(url)) return;
     const response = await fetch(url, { credentials: 'same-origin' });
@@ -31,31 +31,42 @@ export async function saveArticle({ device, api }: AppServices, article: Article
   if (!device) throw new Error('No device storage');
   // The list answer has no text: the whole article comes from its own read.
   const full = article.content !== undefined || article.locked ? article : await api.get(apiPaths.article(article.id));
+  const images = imagesOf([full.imageUrl, full.authorImage]);
   await device.responses.put(apiPaths.article(full.id), full, true);
   await (await device.open()).saved.put({
     key: savedKey('article', full.id), kind: 'article', id: full.id, title: full.title, excerpt: full.excerpt,
-    imageUrl: full.imageUrl, byline: full.author, publishedAt: full.publishedAt, savedAt: Date.now(),
+    imageUrl: full.imageUrl, byline: full.author, publishedAt: full.publishedAt, savedAt: Date.now(), images,
   });
-  await keepImages(imagesOf([full.imageUrl, full.authorImage])).catch(() => undefined);
+  await keepImages(images).catch(() => undefined);
 }
 
 export async function saveProfile({ device }: AppServices, person: PersonProfile): Promise<void> {
   if (!device) throw new Error('No device storage');
+  const images = imagesOf([person.profileImage, ...person.photoGallery]);
   await device.responses.put(apiPaths.person(person.id), person, true);
   await (await device.open()).saved.put({
     key: savedKey('profile', person.id), kind: 'profile', id: person.id, title: person.name, excerpt: person.excerpt,
-    imageUrl: person.profileImage, byline: person.title, publishedAt: person.publishedAt, savedAt: Date.now(),
+    imageUrl: person.profileImage, byline: person.title, publishedAt: person.publishedAt, savedAt: Date.now(), images,
   });
-  await keepImages(imagesOf([person.profileImage, ...person.photoGallery])).catch(() => undefined);
+  await keepImages(images).catch(() => undefined);
 }
 
-/** Unsaving keeps the answer as an ordinary one (it may be evicted later) and drops the reading-list row. */
+/**
+ * Unsaving keeps the answer as an ordinary one (it may be evicted later), drops the reading-list row and lets
+ * its images go (another saved item showing the same picture keeps it).
+ */
 export async function removeSaved({ device }: AppServices, kind: SavedItem['kind'], id: number): Promise<void> {
   if (!device) return;
   const path = kind === 'article' ? apiPaths.article(id) : apiPaths.person(id);
   const db = await device.open();
-  await db.transaction('rw', db.saved, db.responses, async () => {
+  const removed = await db.transaction('rw', db.saved, db.responses, async () => {
+    const row = await db.saved.get(savedKey(kind, id));
     await db.saved.delete(savedKey(kind, id));
     await db.responses.update(path, { pinned: 0 });
+    return row;
   });
+  if (!removed?.images?.length || typeof caches === 'undefined') return;
+  const stillUsed = new Set((await db.saved.toArray()).flatMap((item) => item.images ?? []));
+  const cache = await caches.open(SAVED_IMAGE_CACHE);
+  await Promise.all(removed.images.filter((url) => !stillUsed.has(url)).map((url) => cache.delete(url)));
 }

@@ -10,33 +10,43 @@ interface SessionState {
   refresh(api: ApiClient): Promise<void>;
 }
 
+/** What the browser keeps of the session (the server renders without it). */
+export interface SessionDevice {
+  remember(user: User | null): void;
+  last(): User | null;
+  /** The session ended, however it ended (logout, account deleted, expired): forget what was read with it. */
+  signedOut(): Promise<void>;
+}
+
 /**
  * `device` (the browser only) keeps the last confirmed user: with no network the app starts as that user,
  * and only a real 401 signs the reader out.
  */
-export function createSessionStore(initial: User | null | undefined, device?: { remember(user: User | null): void; last(): User | null }) {
-  return create<SessionState>((set) => ({
+export function createSessionStore(initial: User | null | undefined, device?: SessionDevice) {
+  return create<SessionState>((set, get) => {
+    const confirm = (user: User | null) => {
+      const had = get().user ?? device?.last() ?? null;
+      device?.remember(user);
+      if (had && !user) void device?.signedOut().catch(() => undefined);
+      set({ user, status: 'ready' });
+    };
+    return {
     user: initial ?? null,
     status: initial === undefined ? 'loading' : 'ready',
-    setUser: (user) => {
-      device?.remember(user);
-      set({ user, status: 'ready' });
-    },
+    setUser: confirm,
     async refresh(api) {
       try {
-        const user = await api.get<User>('/api/user');
-        device?.remember(user);
-        set({ user, status: 'ready' });
+        confirm(await api.get<User>('/api/user'));
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) {
-          device?.remember(null);
-          set({ user: null, status: 'ready' });
+          confirm(null);
         } else {
           set((state) => ({ user: state.user ?? device?.last() ?? null, status: 'ready' }));
         }
       }
     },
-  }));
+    };
+  });
 }
 
 export type SessionStore = ReturnType<typeof createSessionStore>;

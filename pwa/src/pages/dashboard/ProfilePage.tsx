@@ -38,7 +38,7 @@ function ProfileForm({ user }: { user: User }) {
       if (!(caught instanceof ApiError) && services.device) {
         // No network: the edit waits on the device and goes out when the network returns.
         const trimmed = Object.fromEntries(FIELDS.map((name) => [name, values[name].trim()])) as ProfileValues;
-        await queueProfileEdit(services, trimmed);
+        await queueProfileEdit(services, user.id, trimmed);
         session.getState().setUser({ ...user, ...trimmed });
         toast(t('offline.queued'), t('offline.queuedText'));
         return;
