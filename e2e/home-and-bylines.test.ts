@@ -55,7 +55,7 @@ describe('bylines', () => {
     await page.waitForURL(new RegExp(`/journalists/${journalist.id}$`));
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(journalist.name);
     await expect.poll(() => page.getByRole('heading', { name: `Articles by ${journalist.name}` }).count()).toBe(1);
-    expect(await page.locator('main .article-card').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('main .article-card').count()).toBeGreaterThan(0);
     expect((await page.request.get(`${env.server.url}/journalists/99999`)).status()).toBe(404);
     expect(errors).toEqual([]);
     await context.close();

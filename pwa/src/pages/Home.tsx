@@ -15,11 +15,15 @@ function Section<T>({ id, title, link, linkLabel, read, failed, empty, render }:
   id: string; title: string; link?: string; linkLabel?: string; read: { data?: T[]; error?: unknown; loading: boolean };
   failed: string; empty?: string; render: (items: T[]) => ReactNode;
 }) {
+  // Each section is a Suspense boundary so that React hydrates the page in slices, yielding between them, instead
+  // of holding the main thread for the whole page at once.
   return (
-    <section aria-labelledby={id} className="home-section">
-      <SectionHeader id={id} title={title} link={link} linkLabel={linkLabel} />
-      {read.loading ? <Loading /> : read.error ? <ErrorNote message={failed} /> : read.data && read.data.length > 0 ? render(read.data) : empty ? <p className="empty">{empty}</p> : null}
-    </section>
+    <Suspense fallback={null}>
+      <section aria-labelledby={id} className="home-section">
+        <SectionHeader id={id} title={title} link={link} linkLabel={linkLabel} />
+        {read.loading ? <Loading /> : read.error ? <ErrorNote message={failed} /> : read.data && read.data.length > 0 ? render(read.data) : empty ? <p className="empty">{empty}</p> : null}
+      </section>
+    </Suspense>
   );
 }
 

@@ -8,6 +8,7 @@ import { SingleFileUpload } from '../media/SingleFileUpload';
 import { PexelsPicker } from '../media/PexelsPicker';
 import { useAdminClient } from '../platform';
 import { useCategories } from './categories';
+import { useUploadHold } from '../ui/use-upload-hold';
 import { useContentChanged } from './content-changed';
 
 /** What the inputs hold; `publishedAt` is the datetime-local text, in the editor's own time zone. */
@@ -51,6 +52,7 @@ export function ArticleForm({ article, onClose }: { article: Article | null; onC
   const contentChanged = useContentChanged();
   const categories = useCategories().data;
   const form = useSchemaForm(articleInputSchema, article ? valuesOf(article) : EMPTY);
+  const uploads = useUploadHold();
   const [picking, setPicking] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const { values, set, errors } = form;
@@ -104,7 +106,7 @@ export function ArticleForm({ article, onClose }: { article: Article | null; onC
         <fieldset disabled={form.busy}>
           <legend>{t('articles.sectionImage')}</legend>
           <SingleFileUpload label={t('articles.image')} kind="image" value={values.imageUrl} error={errors.imageUrl}
-            onChange={(url) => set('imageUrl', url)} />
+            onChange={(url) => set('imageUrl', url)} onBusyChange={uploads.onBusyChange} />
           <div>
             <button type="button" className="button button-ghost button-small" onClick={() => setPicking(true)}>{t('articles.pexels')}</button>
           </div>
@@ -124,7 +126,7 @@ export function ArticleForm({ article, onClose }: { article: Article | null; onC
               error={errors.authorTitle} />
           </div>
           <SingleFileUpload label={t('articles.authorImage')} kind="image" value={values.authorImage} error={errors.authorImage}
-            onChange={(url) => set('authorImage', url)} />
+            onChange={(url) => set('authorImage', url)} onBusyChange={uploads.onBusyChange} />
         </fieldset>
 
         <fieldset disabled={form.busy}>
@@ -151,7 +153,7 @@ export function ArticleForm({ article, onClose }: { article: Article | null; onC
 
         <div className="admin-form-actions">
           <button type="button" className="button button-ghost" onClick={onClose} disabled={form.busy}>{t('common.cancel')}</button>
-          <button type="submit" className="button" disabled={form.busy}>
+          <button type="submit" className="button" disabled={form.busy || uploads.held}>
             {form.busy ? t('common.saving') : t(article ? 'articles.submitUpdate' : 'articles.submitCreate')}
           </button>
         </div>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { episodeFormSchema, type ContentStatus, type Episode, type PodcastSeries } from '@redaktion/shared';
 import { displayMinutes, minutesToSeconds } from '@redaktion/shared/time';
 import { useServices } from '../../app/context';
@@ -9,6 +8,7 @@ import { useAdminClient } from '../platform';
 import { failureText, toastError, toastSuccess } from '../ui/feedback';
 import { NumberInput, Select, Switch, TextArea, TextInput, useSchemaForm } from '../ui/form';
 import { afterSubmit, FormActions } from './parts';
+import { useUploadHold } from '../ui/use-upload-hold';
 import { SERIES_KEY } from './SeriesForm';
 
 /** Episode files are larger than the control's defaults (admin-area.md §9). */
@@ -42,9 +42,8 @@ export function EpisodeForm({ episode, series, onDone, onCancel }: {
   const { cache } = useServices();
   const initial = valuesOf(episode);
   const form = useSchemaForm(episodeFormSchema, initial);
-  const [uploads, setUploads] = useState(0);
+  const uploads = useUploadHold();
   const { values, set, errors } = form;
-  const onBusyChange = (busy: boolean) => setUploads((count) => count + (busy ? 1 : -1));
 
   // New episodes only go into active series (the API refuses the others); an edit keeps its own.
   const choices = series.filter((item) => item.active || item.id === episode?.seriesId);
@@ -90,11 +89,11 @@ export function EpisodeForm({ episode, series, onDone, onCancel }: {
       <fieldset>
         <legend>{t('episodes.media')}</legend>
         <SingleFileUpload label={t('episodes.audio')} kind="audio" maxMB={AUDIO_MAX_MB} value={values.audioUrl}
-          onChange={(url) => set('audioUrl', url)} error={errors.audioUrl} onBusyChange={onBusyChange} />
+          onChange={(url) => set('audioUrl', url)} error={errors.audioUrl} onBusyChange={uploads.onBusyChange} />
         <SingleFileUpload label={t('episodes.cover')} kind="image" maxMB={COVER_MAX_MB} value={values.imageUrl}
-          onChange={(url) => set('imageUrl', url)} error={errors.imageUrl} onBusyChange={onBusyChange} />
+          onChange={(url) => set('imageUrl', url)} error={errors.imageUrl} onBusyChange={uploads.onBusyChange} />
       </fieldset>
-      <FormActions submitLabel={t(episode ? 'episodes.submitUpdate' : 'episodes.submitCreate')} busy={form.busy} held={uploads > 0} onCancel={onCancel} />
+      <FormActions submitLabel={t(episode ? 'episodes.submitUpdate' : 'episodes.submitCreate')} busy={form.busy} held={uploads.held} onCancel={onCancel} />
     </form>
   );
 }

@@ -16,11 +16,13 @@ export interface MultiFileUploadProps {
   /** Called with each file's URL as soon as it is uploaded. */
   onUploaded(url: string): void;
   disabled?: boolean;
+  /** Told when uploads start and when none is left running (the form holds its submit meanwhile). */
+  onBusyChange?(busy: boolean): void;
 }
 
 interface Item { key: number; name: string; percent: number; state: 'uploading' | 'done' | 'failed'; url?: string }
 
-export function MultiFileUpload({ label, kind, maxMB = MULTI_DEFAULT_MAX_MB, onUploaded, disabled = false }: MultiFileUploadProps) {
+export function MultiFileUpload({ label, kind, maxMB = MULTI_DEFAULT_MAX_MB, onUploaded, disabled = false, onBusyChange }: MultiFileUploadProps) {
   const t = useAdminT();
   const platform = usePlatform();
   const id = useId();
@@ -69,6 +71,14 @@ export function MultiFileUpload({ label, kind, maxMB = MULTI_DEFAULT_MAX_MB, onU
   };
 
   const uploading = items.filter((item) => item.state !== 'done');
+  const running = items.some((item) => item.state === 'uploading');
+  const busyChange = useRef(onBusyChange);
+  busyChange.current = onBusyChange;
+  useEffect(() => {
+    if (!running) return;
+    busyChange.current?.(true);
+    return () => busyChange.current?.(false);
+  }, [running]);
   const uploaded = items.filter((item) => item.state === 'done');
 
   return (

@@ -68,10 +68,15 @@ export function SingleFileUpload({ label, kind, value, onChange, error, hint, ma
   const [pending, setPending] = useState<{ src: string; name: string } | null>(null);
   const [percent, setPercent] = useState(0);
   const abort = useRef<AbortController | null>(null);
+  const pendingRef = useRef(false);
   const busyChange = useRef(onBusyChange);
   busyChange.current = onBusyChange;
 
-  useEffect(() => () => abort.current?.abort(), []);
+  // Leaving (the dialog closed) cancels an upload under way, and tells the form it no longer waits for it.
+  useEffect(() => () => {
+    if (abort.current && !abort.current.signal.aborted && pendingRef.current) busyChange.current?.(false);
+    abort.current?.abort();
+  }, []);
   useEffect(() => (pending ? () => URL.revokeObjectURL(pending.src) : undefined), [pending]);
 
   const uploading = pending !== null;
@@ -87,6 +92,7 @@ export function SingleFileUpload({ label, kind, value, onChange, error, hint, ma
     abort.current = controller;
     setPercent(0);
     setPending({ src: URL.createObjectURL(file), name: file.name });
+    pendingRef.current = true;
     busyChange.current?.(true);
     try {
       const url = await uploadOne(platform, file, setPercent, controller.signal, t);
@@ -98,6 +104,7 @@ export function SingleFileUpload({ label, kind, value, onChange, error, hint, ma
     } finally {
       if (!controller.signal.aborted) {
         setPending(null);
+        pendingRef.current = false;
         busyChange.current?.(false);
       }
     }
@@ -128,6 +135,7 @@ export function SingleFileUpload({ label, kind, value, onChange, error, hint, ma
         }} />
       <div className="upload-actions">
         <button type="button" className="button button-small" disabled={locked} aria-describedby={describedBy}
+          aria-label={`${uploading ? t('upload.uploading', { percent }) : t(`upload.choose.${kind}`)}: ${label}`}
           onClick={() => input.current?.click()}>
           {uploading ? t('upload.uploading', { percent }) : t(`upload.choose.${kind}`)}
         </button>

@@ -7,6 +7,7 @@ import { SingleFileUpload } from '../media/SingleFileUpload';
 import { useAdminClient } from '../platform';
 import { Dialog } from '../ui/Dialog';
 import { toastSuccess, toastFailure } from '../ui/feedback';
+import { useUploadHold } from '../ui/use-upload-hold';
 import { NumberInput, TextArea, TextInput, useSchemaForm } from '../ui/form';
 
 const EMPTY = { title: '', duration: '' as number | string, description: '', imageUrl: '', audioUrl: '' };
@@ -22,8 +23,7 @@ export function InterviewForm({ open, onClose }: { open: boolean; onClose(): voi
   const form = useSchemaForm(interviewFormSchema, EMPTY);
   const [picking, setPicking] = useState(false);
   // Files still uploading: the interview waits for their URLs.
-  const [uploads, setUploads] = useState(0);
-  const countUpload = (started: boolean) => setUploads((n) => n + (started ? 1 : -1));
+  const uploads = useUploadHold();
   const { values, errors, set, busy } = form;
 
   const close = () => {
@@ -55,16 +55,16 @@ export function InterviewForm({ open, onClose }: { open: boolean; onClose(): voi
             error={errors.description} disabled={busy} />
           <div className="admin-media-field">
             <SingleFileUpload label={t('interviews.fieldImage')} kind="image" maxMB={10} value={values.imageUrl}
-              onChange={(url) => set('imageUrl', url)} error={errors.imageUrl} disabled={busy} onBusyChange={countUpload} />
+              onChange={(url) => set('imageUrl', url)} error={errors.imageUrl} disabled={busy} onBusyChange={uploads.onBusyChange} />
             <button type="button" className="button button-ghost button-small" onClick={() => setPicking(true)} disabled={busy}>
               {t('photos.open')}
             </button>
           </div>
           <SingleFileUpload label={t('interviews.fieldAudio')} kind="audio" maxMB={100} value={values.audioUrl}
-            onChange={(url) => set('audioUrl', url)} error={errors.audioUrl} disabled={busy} onBusyChange={countUpload} />
+            onChange={(url) => set('audioUrl', url)} error={errors.audioUrl} disabled={busy} onBusyChange={uploads.onBusyChange} />
           <div className="admin-form-actions">
             <button type="button" className="button button-ghost" onClick={close} disabled={busy}>{t('common.cancel')}</button>
-            <button type="submit" className="button button-accent" disabled={busy || uploads > 0}>{busy ? t('common.saving') : t('interviews.create')}</button>
+            <button type="submit" className="button button-accent" disabled={busy || uploads.held}>{busy ? t('common.saving') : t('interviews.create')}</button>
           </div>
         </form>
       </Dialog>

@@ -9,6 +9,7 @@ import { SingleFileUpload, useMediaSrc } from '../media/SingleFileUpload';
 import { useAdminClient } from '../platform';
 import { Dialog } from '../ui/Dialog';
 import { toastSuccess, toastFailure } from '../ui/feedback';
+import { useUploadHold } from '../ui/use-upload-hold';
 import { FormField, NumberInput, Select, Switch, TextArea, TextInput, useSchemaForm } from '../ui/form';
 
 type Network = 'twitter' | 'instagram' | 'linkedin';
@@ -49,7 +50,7 @@ export function PersonForm({ profile, onClose }: { profile: PersonProfile | null
   const form = useSchemaForm(personInputSchema, profileValues(profile));
   const [achievement, setAchievement] = useState('');
   const [picking, setPicking] = useState(false);
-  const [uploading, setUploading] = useState(false);
+  const uploads = useUploadHold();
   const mediaSrc = useMediaSrc();
   const { values, errors, set, setValues, busy } = form;
 
@@ -154,10 +155,10 @@ export function PersonForm({ profile, onClose }: { profile: PersonProfile | null
             <legend>{t('profiles.sectionMedia')}</legend>
             <div className="admin-media-field">
               <SingleFileUpload label={t('profiles.profileImage')} kind="image" value={values.profileImage}
-                onChange={(url) => set('profileImage', url)} error={errors.profileImage} onBusyChange={setUploading} />
+                onChange={(url) => set('profileImage', url)} error={errors.profileImage} onBusyChange={uploads.onBusyChange} />
               <button type="button" className="button button-ghost button-small" onClick={() => setPicking(true)}>{t('photos.open')}</button>
             </div>
-            <MultiFileUpload label={t('profiles.galleryUpload')} kind="image" maxMB={20} disabled={busy}
+            <MultiFileUpload label={t('profiles.galleryUpload')} kind="image" maxMB={20} disabled={busy} onBusyChange={uploads.onBusyChange}
               onUploaded={(url) => setValues((current) => ({ ...current, photoGallery: [...current.photoGallery, url] }))} />
             <section aria-label={t('profiles.gallery')}>
               {values.photoGallery.length === 0 ? <p className="empty">{t('profiles.galleryEmpty')}</p> : (
@@ -177,7 +178,7 @@ export function PersonForm({ profile, onClose }: { profile: PersonProfile | null
 
           <div className="admin-form-actions">
             <button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>{t('common.cancel')}</button>
-            <button type="submit" className="button button-accent" disabled={busy || uploading}>
+            <button type="submit" className="button button-accent" disabled={busy || uploads.held}>
               {busy ? t('common.saving') : t(profile ? 'profiles.update' : 'profiles.create')}
             </button>
           </div>

@@ -11,6 +11,7 @@ import { useAdminT } from '../i18n';
 import { useAdminClient } from '../platform';
 import { ConfirmDialog } from '../ui/Dialog';
 import { SiteLink } from '../ui/SiteLink';
+import { useMediaSrc } from '../media/SingleFileUpload';
 import { toastError, toastSuccess } from '../ui/feedback';
 
 /** The Articles tab (admin-area.md §2): every article in every status, with create, edit and delete. */
@@ -63,12 +64,13 @@ export function ArticlesTab() {
 function ArticleRow({ article, onEdit, onDelete }: { article: Article; onEdit(): void; onDelete(): void }) {
   const t = useAdminT();
   const categories = useCategories().data;
+  const mediaSrc = useMediaSrc();
   const published = article.status === 'published';
   const scheduled = published && article.publishedAt !== null && new Date(article.publishedAt) > new Date();
   return (
     <li className="admin-row">
       {article.imageUrl
-        ? <img className="admin-row-thumb" src={article.imageUrl} alt="" width={64} height={48} loading="lazy" />
+        ? <img className="admin-row-thumb" src={mediaSrc(article.imageUrl)} alt="" width={64} height={48} loading="lazy" />
         : <span className="admin-row-thumb" aria-hidden="true" />}
       <div className="admin-row-body">
         <p className="admin-row-title">{article.title}</p>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useAdminT } from '../i18n';
 
 /**
@@ -11,12 +11,24 @@ export function Dialog({ open, title, onClose, children, wide = false }: {
   const t = useAdminT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const opener = useRef<Element | null>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  // A dialog removed while open (its form unmounted) does not give the focus back by itself: hand it to the opener.
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      const back = opener.current;
+      if (dialog?.open && back instanceof HTMLElement && back.isConnected) back.focus();
+    };
+  }, []);
   return (
     <dialog ref={ref} className={`admin-dialog${wide ? ' admin-dialog-wide' : ''}`} aria-labelledby={titleId}
       // React passes a dialog's close and cancel up the component tree: a dialog opened from inside another must not close it.
