@@ -2,10 +2,14 @@ import { ApiError } from '@redaktion/shared/client';
 import { toast } from '../../state/toasts';
 import type { AdminT } from '../i18n';
 
-/** The server's message for a failed call (translated when known), or the fallback when there is none to show. */
+/**
+ * The server's message for a failed call (translated when known), the platform's own words for a failed upload
+ * ('Network error', 'Upload timeout'), or the fallback. A fetch that never reached the server rejects with the
+ * browser's TypeError ('Failed to fetch'), which is no message for an editor: the fallback says it instead.
+ */
 export function failureText(error: unknown, fallback: string, t: AdminT): string {
-  if (error instanceof ApiError && error.serverMessage) return t.message(error.serverMessage);
-  if (error instanceof Error && error.message && !(error instanceof ApiError)) return t.message(error.message);
+  if (error instanceof ApiError) return error.serverMessage ? t.message(error.serverMessage) : fallback;
+  if (error instanceof Error && error.message && !(error instanceof TypeError)) return t.message(error.message);
   return fallback;
 }
 
