@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { whenIdle } from '../app/idle';
 import type { Device } from './device';
 
 /**
@@ -23,10 +24,4 @@ export function watchSavedKeys(device: Device): void {
       });
     });
   });
-}
-
-/** Runs work the reader is not waiting for once the browser has nothing better to do. */
-export function whenIdle(work: () => void): void {
-  if ('requestIdleCallback' in window) requestIdleCallback(work, { timeout: 3000 });
-  else setTimeout(work, 200);
 }

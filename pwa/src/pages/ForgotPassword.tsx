@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useServices } from '../app/context';
 import { useI18n } from '../i18n';
 import { toast } from '../state/toasts';
-import { Field, FormError, serverMessage } from './dashboard/form-fields';
+import { Field, FormError, errorMessage } from './dashboard/form-fields';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -78,7 +78,7 @@ export default function ForgotPassword() {
     try {
       setAnswer(await api.requestPasswordReset(email.trim()));
     } catch (caught) {
-      const message = serverMessage(caught, t('forgot.failed'));
+      const message = errorMessage(caught, t, t('forgot.failed'));
       setError(message);
       toast(t('forgot.failed'), message === t('forgot.failed') ? undefined : message, 'destructive');
     } finally {

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useServices } from '../app/context';
 import { useI18n } from '../i18n';
 import { toast } from '../state/toasts';
-import { FormError, PasswordField, serverMessage } from './dashboard/form-fields';
+import { FormError, PasswordField, errorMessage } from './dashboard/form-fields';
 
 const PASSWORD_MIN = 8;
 
@@ -32,7 +32,7 @@ export default function ResetPassword() {
       await api.resetPassword(token, password);
       setDone(true);
     } catch (caught) {
-      const message = serverMessage(caught, t('reset.failed'));
+      const message = errorMessage(caught, t, t('reset.failed'));
       setError(message);
       toast(t('reset.failed'), message === t('reset.failed') ? undefined : message, 'destructive');
     } finally {

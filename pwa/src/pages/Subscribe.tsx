@@ -8,7 +8,7 @@ import { LOCALE_TAGS, useI18n } from '../i18n';
 import type { MessageKey } from '../i18n/en';
 import { isSubscriber } from '../state/session';
 import { NeedsNetwork } from '../components/NeedsNetwork';
-import { authLink, safeReturnTo, serverMessage } from './dashboard/form-fields';
+import { authLink, safeReturnTo, errorMessage } from './dashboard/form-fields';
 
 type Plan = 'monthly' | 'yearly';
 
@@ -74,7 +74,7 @@ export default function Subscribe() {
     } catch (caught) {
       // reader-area.md §4: a failed creation is logged and the button freed; the note says why.
       console.error('Subscription could not be created', caught);
-      setError(serverMessage(caught, t('common.error'), t('offline.needsNetwork')));
+      setError(errorMessage(caught, t));
     } finally {
       setChoosing(null);
     }

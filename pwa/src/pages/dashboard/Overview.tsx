@@ -7,7 +7,7 @@ import { formatDate, useI18n } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 import { isStaff, isSubscriber } from '../../state/session';
 import { toast } from '../../state/toasts';
-import { serverMessage } from './form-fields';
+import { errorMessage } from './form-fields';
 
 const SECTIONS: { to: string; title: MessageKey; text: MessageKey; staffOnly?: boolean }[] = [
   { to: '/admin', title: 'dashboard.admin', text: 'dashboard.adminText', staffOnly: true },
@@ -32,7 +32,7 @@ export function AccountPanel({ user }: { user: User }) {
       const { url } = await api.billingPortal();
       window.location.assign(url);
     } catch (caught) {
-      toast(t('common.error'), serverMessage(caught, t('common.error')), 'destructive');
+      toast(t('common.error'), errorMessage(caught, t), 'destructive');
       setOpening(false);
     }
   }

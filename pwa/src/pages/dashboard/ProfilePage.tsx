@@ -6,7 +6,7 @@ import { useI18n } from '../../i18n';
 import { toast } from '../../state/toasts';
 import { queueProfileEdit } from '../../offline/outbox';
 import { ApiError } from '@redaktion/shared/client';
-import { Field, FormError, PasswordField, issuesByField, serverMessage } from './form-fields';
+import { Field, FormError, PasswordField, issuesByField, errorMessage } from './form-fields';
 import { DashboardPage } from './layout';
 
 const PASSWORD_MIN = 8;
@@ -43,7 +43,7 @@ function ProfileForm({ user }: { user: User }) {
         toast(t('offline.queued'), t('offline.queuedText'));
         return;
       }
-      const message = serverMessage(caught, t('common.error'));
+      const message = errorMessage(caught, t);
       setErrors(issuesByField(caught));
       setError(message);
       toast(t('profile.updateFailed'), message, 'destructive');
@@ -104,7 +104,7 @@ function PasswordForm() {
       setNext('');
       toast(t('profile.passwordChanged'));
     } catch (caught) {
-      const message = serverMessage(caught, t('common.error'));
+      const message = errorMessage(caught, t);
       setErrors(issuesByField(caught));
       setError(message);
       toast(t('profile.passwordFailed'), message, 'destructive');
@@ -150,7 +150,7 @@ function DangerZone() {
       cache.invalidate();
       toast(t('profile.deleted'));
     } catch (caught) {
-      const message = serverMessage(caught, t('common.error'));
+      const message = errorMessage(caught, t);
       setError(message);
       toast(t('profile.deleteFailed'), message, 'destructive');
       setBusy(false);

@@ -12,17 +12,6 @@ export function safeReturnTo(value: string | null | undefined): string {
 /** The current page as a `returnTo` value for a link to /auth. */
 export const authLink = (path: string) => `/auth?returnTo=${encodeURIComponent(path)}`;
 
-/**
- * The server's message for a failed call, or the fallback when it said nothing a person can read.
- * `offline` is for a call that never reached the server (fetch rejects with a TypeError): signing in or
- * paying needs the network, and the reader should be told that rather than "Error".
- */
-export function serverMessage(error: unknown, fallback: string, offline = fallback): string {
-  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
-  if (error instanceof TypeError) return offline;
-  return fallback;
-}
-
 /** The error codes the reader app knows (contract.md §7): their words in the reader's language. */
 const CODE_KEYS: Partial<Record<string, MessageKey>> = {
   invalid_credentials: 'error.invalidCredentials',
@@ -39,15 +28,15 @@ const CONFLICT_KEYS: Partial<Record<string, MessageKey>> = {
 };
 
 /**
- * What to tell the reader about a failed call: a known code in their language, else the server's own text,
- * and for a call that never reached the server (fetch rejects with a TypeError) that it needs the network.
+ * What to tell the reader about a failed call: a known code in their language, else the server's own text (or
+ * `fallback` when it said nothing), and for a call that never reached the server (fetch rejects with a TypeError) that it needs the network.
  */
-export function errorMessage(error: unknown, t: Translate): string {
+export function errorMessage(error: unknown, t: Translate, fallback = t('common.error')): string {
   if (error instanceof ApiError) {
     const key = (error.code && CODE_KEYS[error.code]) || (error.code === 'conflict' ? CONFLICT_KEYS[error.serverMessage] : undefined);
-    return key ? t(key) : error.serverMessage || t('common.error');
+    return key ? t(key) : error.serverMessage || fallback;
   }
-  return error instanceof TypeError ? t('offline.needsNetwork') : t('common.error');
+  return error instanceof TypeError ? t('offline.needsNetwork') : fallback;
 }
 
 /** A validation answer's messages by field name (contract.md §2 `issues`). */
