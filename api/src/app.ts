@@ -26,6 +26,8 @@ import { podcastEndpoints } from './routes/podcasts.js';
 import { createServices, type Services } from './services/index.js';
 import { createAdminServices } from './services/admin/index.js';
 import { adminEndpoints } from './routes/admin/index.js';
+import { engageAdminEndpoints } from './routes/admin/engage.js';
+import { engageEndpoints } from './routes/engage.js';
 import { integrationEndpoints } from './routes/integrations.js';
 import { subscriptionEndpoints } from './routes/subscription.js';
 import { createAiGenerator } from './integrations/ai.js';
@@ -57,8 +59,10 @@ export function createApp(db: Db, config: Config): App {
     ...articleEndpoints(services),
     ...podcastEndpoints(services, config),
     ...catalogueEndpoints(services),
-    ...metaEndpoints(config),
+    ...metaEndpoints(config, services.push),
+    ...engageEndpoints(services, config),
     ...adminEndpoints(admin, config),
+    ...engageAdminEndpoints(services),
     ...subscriptionEndpoints(createStripeBilling(db, config), config),
     ...integrationEndpoints(createAiGenerator(db, config, admin.images), createPexels(db, config, admin.images), createYouTube(config)),
   ];
@@ -111,11 +115,18 @@ export function createApp(db: Db, config: Config): App {
     if (!hungUp && (error.status ?? 500) >= 500) console.error(error);
   });
 
+  // Newsletter mail and push alerts go out in the background, and sends left unfinished by a restart resume here.
+  void services.jobs.work({ ...services.newsletter.jobs, ...services.push.jobs }, services.push.announceEpisodes)
+    .catch((error: unknown) => console.error('Background jobs did not start:', error));
+
   return {
     koa,
     endpoints,
     cache,
     services,
-    close: async () => { await bus?.close(); },
+    close: async () => {
+      await services.jobs.stop();
+      await bus?.close();
+    },
   };
 }

@@ -15,12 +15,16 @@ export interface Config {
   seedDemo: boolean;
   trustProxy: boolean;
   publicOrigin: string | null;
+  /** Where e-mailed links point: PUBLIC_ORIGIN, else this server's own address; never a request header. */
+  linkOrigin: string;
   smtpUrl: string | null;
   mailFrom: string;
   stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null; apiBase: string | null };
   openai: { apiKey: string | null; baseUrl: string | null; textModel: string; imageModel: string | null; timeoutMs: number };
   pexels: { apiKey: string | null; apiBase: string | null };
   youtube: { channelUrl: string | null; apiKey: string | null; apiBase: string | null; feedBase: string | null };
+  /** Web Push: configured VAPID keys (else generated once into the database), the contact, and the push services allowed. */
+  push: { publicKey: string | null; privateKey: string | null; subject: string | null; allowedOrigins: string[] | null };
   pwaDistDir: string;
 }
 
@@ -62,6 +66,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: env.SEED_DEMO !== '0',
     trustProxy: env.TRUST_PROXY === '1',
     publicOrigin: text(env.PUBLIC_ORIGIN),
+    linkOrigin: text(env.PUBLIC_ORIGIN)?.replace(/\/+$/, '') ?? `http://${env.HOST === '0.0.0.0' || !env.HOST ? 'localhost' : env.HOST}:${env.PORT ?? 3000}`,
     smtpUrl: text(env.SMTP_URL),
     mailFrom: text(env.MAIL_FROM) ?? 'Redaktion <no-reply@redaktion.example>',
     stripe: {
@@ -83,6 +88,12 @@ export function loadConfig(env: Env = process.env): Config {
       apiKey: text(env.YOUTUBE_API_KEY),
       apiBase: text(env.YOUTUBE_API_BASE),
       feedBase: text(env.YOUTUBE_FEED_BASE),
+    },
+    push: {
+      publicKey: text(env.VAPID_PUBLIC_KEY),
+      privateKey: text(env.VAPID_PRIVATE_KEY),
+      subject: text(env.VAPID_SUBJECT),
+      allowedOrigins: text(env.PUSH_ALLOWED_ORIGINS)?.split(',').map((origin) => origin.trim()).filter(Boolean) ?? null,
     },
     pwaDistDir: path.resolve(env.PWA_DIST_DIR ?? new URL('../../pwa/dist', import.meta.url).pathname),
   };

@@ -13,7 +13,7 @@ if (config.seedDemo) {
 const app = createApp(db, config);
 // Expired sessions and closed throttle windows are swept hourly; any process may do it, the deletes are idempotent.
 const housekeeping = setInterval(() => {
-  void Promise.all([app.services.sessions.purgeExpired(), app.services.throttle.purgeExpired()]).catch((error: unknown) => console.error(error));
+  void Promise.all([app.services.sessions.purgeExpired(), app.services.throttle.purgeExpired(), app.services.rateLimit.purgeExpired()]).catch((error: unknown) => console.error(error));
 }, 60 * 60 * 1000);
 housekeeping.unref();
 const server = app.koa.listen(config.port, config.host, () => {

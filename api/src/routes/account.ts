@@ -31,7 +31,7 @@ async function startSession(ctx: AppContext, user: UserRow): Promise<void> {
 
 const currentSid = (ctx: AppContext): string | undefined => (ctx.session as { externalKey?: string } | null)?.externalKey;
 
-export const accountEndpoints = ({ users, sessions, throttle, resetTokens, mailer }: Services, config: Config) => {
+export const accountEndpoints = ({ users, sessions, throttle, resetTokens, mailer, newsletter, push }: Services, config: Config) => {
   async function confirmPassword(user: UserRow, password: string, message: string): Promise<void> {
     if (!(await verifyPassword(password, user.password))) {
       throw new HttpError(400, message, ERROR_CODES.invalidCredentials, [{ path: 'password', message }]);
@@ -113,6 +113,8 @@ export const accountEndpoints = ({ users, sessions, throttle, resetTokens, maile
           exportedAt: new Date().toISOString(),
           account: toUser(user),
           submittedContent: await users.submissions(user.id),
+          newsletter: await newsletter.exportFor(user.email),
+          pushAlerts: await push.exportFor(user.id),
         };
       },
     }),
@@ -123,6 +125,8 @@ export const accountEndpoints = ({ users, sessions, throttle, resetTokens, maile
       handle: async (ctx, { body }) => {
         const user = signedIn(ctx);
         await confirmPassword(user, body.password, 'Password is incorrect');
+        // The account's newsletter subscription goes with it; its devices' alerts go by the foreign key.
+        await newsletter.removeFor(user.email);
         await users.remove(user.id);
         ctx.session = null;
         ctx.status = 204;

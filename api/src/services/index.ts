@@ -4,23 +4,33 @@ import { createAdvertisementReads } from './advertisements.js';
 import { createArticleReads } from './articles.js';
 import { createCategoryReads } from './categories.js';
 import { createCustomVideoReads } from './custom-videos.js';
+import { createJobQueue } from './jobs.js';
 import { createLoginThrottle } from './login-throttle.js';
 import { createMailer } from './mailer.js';
+import { createNewsletter } from './newsletter.js';
 import { createPasswordResetTokens } from './password-reset.js';
 import { createJournalistReads } from './journalists.js';
 import { createPeopleReads } from './people.js';
 import { createPodcastReads, createSeriesReads } from './podcasts.js';
+import { createPush } from './push.js';
+import { createRateLimit } from './rate-limit.js';
 import { createSchedule } from './schedule.js';
 import { createSessionStore } from './session-store.js';
 import { createUserService } from './users.js';
 
 export function createServices(db: Db, config: Config) {
+  const mailer = createMailer(config);
+  const jobs = createJobQueue(db);
   return {
     users: createUserService(db),
     sessions: createSessionStore(db),
     throttle: createLoginThrottle(db),
     resetTokens: createPasswordResetTokens(db),
-    mailer: createMailer(config),
+    mailer,
+    jobs,
+    rateLimit: createRateLimit(db),
+    newsletter: createNewsletter(db, config, mailer, jobs),
+    push: createPush(db, config, jobs),
     articles: createArticleReads(db),
     podcasts: createPodcastReads(db),
     series: createSeriesReads(db),

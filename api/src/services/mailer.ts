@@ -19,12 +19,21 @@ const resetMail = {
   },
 } as const;
 
+/** The bare address of MAIL_FROM ('Redaktion <a@b>' gives 'a@b'): the mailto of List-Unsubscribe and the VAPID contact. */
+export const mailFromAddress = (config: Config): string => /<([^>]+)>/.exec(config.mailFrom)?.[1]?.trim() ?? config.mailFrom.trim();
+
+/** One message: the text always, the HTML and extra headers (List-Unsubscribe) when the mail has them. */
+export interface MailMessage { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> }
+
 /** E-mail through SMTP_URL, in the account's language (contract.md §7). */
 export function createMailer(config: Config) {
   let transport: Transporter | null = null;
   const transporter = () => (transport ??= nodemailer.createTransport(config.smtpUrl!));
 
   return {
+    async send(message: MailMessage): Promise<void> {
+      await transporter().sendMail({ from: config.mailFrom, ...message });
+    },
     async sendPasswordReset(user: UserRow, url: string): Promise<void> {
       const text = resetMail[user.locale === 'en' ? 'en' : 'sv'];
       await transporter().sendMail({

@@ -5,6 +5,10 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** The HTML part of a multipart message, else empty. */
+  html: string;
+  /** A header of the message, unfolded (empty when absent). */
+  header(name: string): string;
 }
 
 /** RFC 2047 encoded words (=?UTF-8?B?…?= and =?UTF-8?Q?…?=), as mailers write non-ASCII subjects. */
@@ -16,24 +20,50 @@ const decodeWords = (value: string) => value.replace(/=\?utf-8\?([bq])\?([^?]*)\
 const decodeQuotedPrintable = (body: string) =>
   Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
 
-/** Reads a plain-text message the way a mail client would show it. */
-function parse(raw: string, to: string[]): ReceivedMail {
+/** One MIME entity: its unfolded headers and its decoded body (the parts of a multipart one). */
+function entity(raw: string): { header(name: string): string; body: string; parts: ReturnType<typeof entity>[] } {
   const split = raw.indexOf('\r\n\r\n');
   const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   const body = raw.slice(split + 4);
   const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(headers)?.[1] ?? '';
+  const boundary = /boundary="?([^";]+)"?/i.exec(header('Content-Type'))?.[1];
+  if (boundary) {
+    const parts = body.split(`--${boundary}`).slice(1, -1).map((part) => entity(part.replace(/^\r\n/, '')));
+    return { header, body: '', parts };
+  }
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text = encoding === 'quoted-printable' ? decodeQuotedPrintable(body)
-    : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
-  return { to, subject: decodeWords(header('Subject')), text };
+  const decoded = encoding === 'quoted-printable' ? decodeQuotedPrintable(body)
+    : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : Buffer.from(body, 'latin1').toString('utf8');
+  return { header, body: decoded, parts: [] };
 }
 
-/** A local SMTP server that accepts every message and keeps it, as a mail provider would receive it. */
-export async function startSmtpStandIn() {
+/** Reads a message the way a mail client would show it: its text, its HTML and its headers. */
+function parse(raw: string, to: string[]): ReceivedMail {
+  const message = entity(raw);
+  const leaves = (e: ReturnType<typeof entity>): ReturnType<typeof entity>[] => (e.parts.length ? e.parts.flatMap(leaves) : [e]);
+  const part = (type: string) => leaves(message).find((leaf) => leaf.header('Content-Type').toLowerCase().startsWith(type))?.body ?? '';
+  return {
+    to,
+    subject: decodeWords(message.header('Subject')),
+    text: message.parts.length ? part('text/plain') : message.body,
+    html: part('text/html'),
+    header: message.header,
+  };
+}
+
+/**
+ * A local SMTP server that keeps every message as a mail provider would receive it; `rejects` names recipients it
+ * refuses (550), as a provider does for a mailbox that does not exist.
+ */
+export async function startSmtpStandIn(options: { rejects?: (address: string) => boolean } = {}) {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      if (options.rejects?.(address.address)) callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      else callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

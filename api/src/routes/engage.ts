@@ -1,0 +1,103 @@
+import {
+  ERROR_CODES, mySubscriptionChangeSchema, mySubscriptionSchema, newsletterAcceptedSchema, newsletterReachSchema, newsletterSignupSchema,
+  pushSubscriptionSchema, pushUnsubscribeSchema, type Locale,
+} from '@redaktion/shared';
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import type { AppContext } from '../http/context.js';
+import { endpoint } from '../http/endpoint.js';
+import { HttpError, notAuthenticated, notFound } from '../http/errors.js';
+import type { Services } from '../services/index.js';
+import { linkPage, type LinkPage } from '../services/newsletter-templates.js';
+
+/** Sign-ups per client per minute; the 21st answers 429. */
+const SIGNUPS_PER_MINUTE = 20;
+const ACCEPTED = 'Thank you. Check your inbox: the newsletter starts once you confirm your address.';
+
+const tokenQuery = z.object({ token: z.string().optional() });
+const readerLocale = (ctx: AppContext, asked?: Locale): Locale => asked ?? ctx.state.user?.locale ?? (ctx.acceptsLanguages('sv', 'en') === 'en' ? 'en' : 'sv');
+
+/** The pages the e-mailed links open: HTML in the subscriber's language, never cached (they change what they show). */
+async function answerPage(ctx: AppContext, config: Config, locale: Locale | null, page: LinkPage, formAction?: string): Promise<undefined> {
+  ctx.status = locale ? 200 : 404;
+  ctx.type = 'html';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = await linkPage(locale ?? readerLocale(ctx), locale ? page : 'unknown', config.linkOrigin, formAction);
+  return undefined;
+}
+
+/** The newsletter's public calls and the reader's push subscriptions (contract.md §8 [engage]). */
+export const engageEndpoints = ({ newsletter, push, rateLimit }: Services, config: Config) => [
+  endpoint({
+    method: 'post', path: '/api/newsletter', tag: 'Newsletter', access: 'public', status: 202,
+    summary: 'Signs an address up and e-mails a confirmation link (double opt-in); the answer is the same for every address; 20 a minute per client',
+    body: newsletterSignupSchema, response: newsletterAcceptedSchema,
+    handle: async (ctx, { body }) => {
+      const wait = await rateLimit.hit(`newsletter:${ctx.ip}`, SIGNUPS_PER_MINUTE, 60_000);
+      if (wait > 0) throw new HttpError(429, 'Too many sign-ups from here. Try again in a minute.', ERROR_CODES.tooManyAttempts, undefined, { 'Retry-After': String(wait) });
+      // Looked up and mailed after answering, so that neither the answer nor its time tells a known address.
+      void newsletter.signUp(body.email, readerLocale(ctx, body.locale)).catch((error: unknown) => ctx.app.emit('error', error, ctx));
+      return { message: ACCEPTED };
+    },
+  }),
+  endpoint({
+    method: 'get', path: '/api/newsletter', tag: 'Newsletter', access: 'public',
+    summary: 'How many readers have confirmed their subscription (what the sign-up blocks may say)',
+    response: newsletterReachSchema,
+    handle: async () => ({ confirmed: (await newsletter.counts()).confirmed }),
+  }),
+  endpoint({
+    method: 'get', path: '/api/newsletter/confirm', tag: 'Newsletter', access: 'public', produces: 'text/html',
+    summary: 'The e-mailed confirmation link: confirms the subscription and answers a page', query: tokenQuery,
+    handle: async (ctx, { query }) => answerPage(ctx, config, query.token ? await newsletter.confirm(query.token) : null, 'confirmed'),
+  }),
+  endpoint({
+    method: 'get', path: '/api/newsletter/unsubscribe', tag: 'Newsletter', access: 'public', produces: 'text/html',
+    summary: 'The unsubscribe link of every newsletter: a page whose button unsubscribes (a link checker opening it changes nothing)',
+    query: tokenQuery,
+    handle: async (ctx, { query }) => answerPage(ctx, config, query.token ? await newsletter.localeOfToken(query.token) : null, 'leave',
+      `/api/newsletter/unsubscribe?token=${encodeURIComponent(query.token ?? '')}`),
+  }),
+  endpoint({
+    method: 'post', path: '/api/newsletter/unsubscribe', tag: 'Newsletter', access: 'public', produces: 'text/html',
+    summary: 'Unsubscribes: the RFC 8058 one-click POST of mail clients (List-Unsubscribe=One-Click) and the button of the page',
+    query: tokenQuery,
+    handle: async (ctx, { query }) => answerPage(ctx, config, query.token ? await newsletter.unsubscribe(query.token) : null, 'left'),
+  }),
+  endpoint({
+    method: 'get', path: '/api/user/newsletter', tag: 'Newsletter', access: 'user',
+    summary: "The signed-in reader's newsletter subscription (for the account's e-mail address)", response: mySubscriptionSchema,
+    handle: (ctx) => newsletter.mine(ctx.state.user!.email),
+  }),
+  endpoint({
+    method: 'put', path: '/api/user/newsletter', tag: 'Newsletter', access: 'user',
+    summary: 'Subscribes (a confirmation e-mail is sent unless already confirmed) or unsubscribes the signed-in reader',
+    body: mySubscriptionChangeSchema, response: mySubscriptionSchema,
+    handle: (ctx, { body }) => {
+      const user = ctx.state.user;
+      if (!user) throw notAuthenticated();
+      return newsletter.setMine(user.email, user.locale, body.subscribed);
+    },
+  }),
+  endpoint({
+    method: 'post', path: '/api/push/subscriptions', tag: 'Push alerts', access: 'public', status: 201,
+    summary: "Stores a browser's push subscription with its topics ('breaking', 'series:{id}'); 400 for a push service off the allow-list",
+    body: pushSubscriptionSchema, response: z.object({ topics: z.array(z.string()) }),
+    handle: async (ctx, { body }) => {
+      if (!push.allowed(body.subscription.endpoint)) {
+        throw new HttpError(400, 'This push service is not one we send to', ERROR_CODES.validation, [{ path: 'subscription.endpoint', message: 'This push service is not one we send to' }]);
+      }
+      await push.subscribe(body, readerLocale(ctx, body.locale), ctx.state.user?.id ?? null);
+      return { topics: [...new Set(body.topics)] };
+    },
+  }),
+  endpoint({
+    method: 'delete', path: '/api/push/subscriptions', tag: 'Push alerts', access: 'public', status: 204,
+    summary: 'Removes a push subscription (alerts off on that device)', body: pushUnsubscribeSchema,
+    handle: async (ctx, { body }) => {
+      if (!(await push.unsubscribe(body.endpoint))) throw notFound('No such push subscription');
+      ctx.status = 204;
+      return undefined;
+    },
+  }),
+];
