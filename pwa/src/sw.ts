@@ -54,3 +54,37 @@ registerRoute(
   ({ request, url }) => request.destination === 'image' && url.origin === self.location.origin,
   async (options) => (await caches.match(options.request, { cacheName: SAVED_IMAGE_CACHE })) ?? seenImages.handle(options),
 );
+
+/** An alert as the server sends it (`PushMessage` in shared), already in the reader's language. */
+interface Alert { title: string; body: string; url: string; lang: string; tag: string }
+
+self.addEventListener('push', (event) => {
+  let alert: Alert;
+  try {
+    alert = event.data?.json() as Alert;
+  } catch {
+    return;
+  }
+  if (!alert?.title) return;
+  event.waitUntil(self.registration.showNotification(alert.title, {
+    body: alert.body, lang: alert.lang, tag: alert.tag, icon: '/icons/icon-192.png',
+    data: { url: alert.url },
+  }));
+});
+
+// The story or episode opens in a window of the app that is already open, else in a new one; only paths on this site.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = String((event.notification.data as { url?: string } | null)?.url ?? '/');
+  const target = new URL(path.startsWith('/') && !path.startsWith('//') ? path : '/', self.location.origin).href;
+  event.waitUntil((async () => {
+    const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+    if (open) {
+      await open.focus();
+      await open.navigate(target);
+    } else {
+      await self.clients.openWindow(target);
+    }
+  })());
+});

@@ -10,7 +10,7 @@ import { apiPaths } from '@redaktion/shared/client';
  * reader-area.md §9 counts: opinion 2, news 4, society 3, featured podcasts 4, podcasts 6, interviews 1 + 6.
  * The ads come with the page, so the slots above the fold do not push the content down when they arrive.
  */
-export const homeData = (search: URLSearchParams) => [...homeReads(search), apiPaths.advertisements()];
+export const homeData = (search: URLSearchParams) => [...homeReads(search), apiPaths.advertisements(), apiPaths.newsletterReach];
 
 const homeReads = (search: URLSearchParams) => search.get('hero') === 'article'
   ? [apiPaths.featuredArticles(1), apiPaths.podcasts({ limit: 4 }), apiPaths.articles({ category: 'opinion', limit: 2 }),

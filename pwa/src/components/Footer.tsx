@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useI18n } from '../i18n';
 import type { MessageKey } from '../i18n/en';
 import { AdSlot } from './AdSlot';
-import { NewsletterForm } from './Newsletter';
+import { NewsletterForm, NewsletterReach } from './Newsletter';
 
 /** The publication's profiles; the icons are drawn on a 24-unit grid in the text colour. */
 const SOCIAL: { network: string; href: string; icon: ReactNode }[] = [
@@ -75,6 +75,7 @@ export function Footer() {
           <div className="footer-newsletter">
             <h2>{t('footer.newsletter')}</h2>
             <p>{t('footer.newsletterHint')}</p>
+            <NewsletterReach />
             <NewsletterForm id="footer-email" />
           </div>
         </div>

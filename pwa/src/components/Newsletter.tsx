@@ -1,29 +1,60 @@
 import { useState } from 'react';
-import { useI18n } from '../i18n';
+import { ApiError, apiPaths } from '@redaktion/shared/client';
+import { useServices } from '../app/context';
+import { useApi } from '../data/api-cache';
+import { LOCALE_TAGS, useI18n } from '../i18n';
+import type { MessageKey } from '../i18n/en';
 import { AdSlot } from './AdSlot';
 
+type FormState = { step: 'idle' | 'sending' | 'sent' } | { step: 'error'; message: MessageKey };
+
+const failure = (error: unknown): MessageKey =>
+  error instanceof ApiError ? (error.status === 400 ? 'newsletter.invalid' : error.status === 429 ? 'newsletter.tooMany' : 'newsletter.failed')
+    : 'offline.needsNetwork';
+
 /**
- * The newsletter sign-up of the footer and the home page: a non-empty address shows 'Subscribed!' for 2 s
- * and clears; nothing is sent to a server (reader-area.md §4). No invented reader counts.
+ * The newsletter sign-up of the footer and the home page (double opt-in, contract.md §8): the address goes to the
+ * server, which e-mails a confirmation link; the form says so, or why it did not work.
  */
 export function NewsletterForm({ id, buttonClass = 'button' }: { id: string; buttonClass?: string }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const { api } = useServices();
   const [email, setEmail] = useState('');
-  const [done, setDone] = useState(false);
+  const [state, setState] = useState<FormState>({ step: 'idle' });
+  const errorId = `${id}-error`;
   return (
-    <form className="inline-form" onSubmit={(event) => {
+    <form className="inline-form newsletter-form" noValidate onSubmit={(event) => {
       event.preventDefault();
-      if (!email.trim()) return;
-      setDone(true);
-      setTimeout(() => { setDone(false); setEmail(''); }, 2000);
+      if (!email.trim()) {
+        setState({ step: 'error', message: 'newsletter.invalid' });
+        return;
+      }
+      setState({ step: 'sending' });
+      api.signUpForNewsletter(email.trim(), locale).then(() => {
+        setState({ step: 'sent' });
+        setEmail('');
+      }, (error: unknown) => setState({ step: 'error', message: failure(error) }));
     }}>
       <label htmlFor={id} className="visually-hidden">{t('footer.email')}</label>
-      <input id={id} type="email" value={email} onChange={(event) => setEmail(event.target.value)} placeholder={t('footer.email')} />
-      <button type="submit" className={buttonClass}>{done ? t('footer.subscribed') : t('footer.subscribe')}</button>
-      {/* A changed button label is not announced; this region, always present, is. */}
-      <span className="visually-hidden" role="status">{done ? t('footer.subscribed') : ''}</span>
+      <input id={id} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)}
+        placeholder={t('footer.email')} aria-invalid={state.step === 'error' && state.message === 'newsletter.invalid'}
+        aria-describedby={state.step === 'error' ? errorId : undefined} />
+      <button type="submit" className={buttonClass} disabled={state.step === 'sending'}>
+        {state.step === 'sending' ? t('newsletter.sending') : t('footer.subscribe')}
+      </button>
+      {/* Always present, so that what happened is announced. */}
+      <p className="newsletter-status" role="status">{state.step === 'sent' ? t('newsletter.sent') : ''}</p>
+      {state.step === 'error' && <p id={errorId} className="field-error newsletter-error" role="alert">{t(state.message)}</p>}
     </form>
   );
+}
+
+/** The real number of confirmed subscribers, or nothing while there are none (no invented counts). */
+export function NewsletterReach() {
+  const { t, locale } = useI18n();
+  const reach = useApi(apiPaths.newsletterReach);
+  const count = reach.data?.confirmed ?? 0;
+  return count > 0 ? <p className="newsletter-reach">{t('newsletter.readers', { count: count.toLocaleString(LOCALE_TAGS[locale]) })}</p> : null;
 }
 
 export function Newsletter() {
@@ -32,6 +63,7 @@ export function Newsletter() {
     <section className="newsletter" aria-labelledby="newsletter-title">
       <h2 id="newsletter-title">{t('newsletter.title')}</h2>
       <p>{t('newsletter.text')}</p>
+      <NewsletterReach />
       <NewsletterForm id="newsletter-email" buttonClass="button button-accent" />
       <AdSlot placement="newsletter" viewKey="newsletter" />
     </section>

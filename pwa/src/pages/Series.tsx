@@ -8,6 +8,7 @@ import { formatDate, useI18n } from '../i18n';
 import { NotFoundState } from './NotFound';
 import { categoryLabel } from '../components/cards';
 import { MediaCover } from '../components/MediaCover';
+import { SeriesAlertButton } from '../components/SeriesAlertButton';
 
 /** All Episodes: by episode number, highest first (then newest first). */
 export function sortEpisodes(episodes: Episode[]): Episode[] {
@@ -69,6 +70,7 @@ export default function Series() {
             {item.hostName && <><span>{t('podcasts.host', { name: item.hostName })}</span>{' · '}</>}
             <span>{t('series.episodes', { n: count })}</span>
           </p>
+          <SeriesAlertButton seriesId={item.id} />
         </div>
       </header>
 

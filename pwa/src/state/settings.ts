@@ -5,15 +5,13 @@ import type { Locale } from '../i18n';
 export interface Settings {
   locale: Locale;
   emailNotifications: boolean;
-  pushNotifications: boolean;
-  weeklyDigest: boolean;
   darkMode: boolean;
   autoplay: boolean;
   highQualityAudio: boolean;
 }
 
 export const DEFAULT_SETTINGS: Omit<Settings, 'locale'> = {
-  emailNotifications: true, pushNotifications: false, weeklyDigest: true, darkMode: false, autoplay: true, highQualityAudio: false,
+  emailNotifications: true, darkMode: false, autoplay: true, highQualityAudio: false,
 };
 
 const STORAGE_KEY = 'redaktion.settings';

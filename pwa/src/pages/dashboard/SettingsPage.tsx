@@ -1,7 +1,10 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { User } from '@redaktion/shared';
+import { apiPaths } from '@redaktion/shared/client';
 import { useServices, useSettings } from '../../app/context';
+import { useApi, useApiCache } from '../../data/api-cache';
 import { useI18n, type Locale } from '../../i18n';
+import { usePushTopic } from '../../offline/push-alerts';
 import type { MessageKey } from '../../i18n/en';
 import type { Settings } from '../../state/settings';
 import { DashboardPage } from './layout';
@@ -10,7 +13,7 @@ import { AccountPanel } from './Overview';
 type Toggle = Exclude<keyof Settings, 'locale'>;
 
 const GROUPS: { title: MessageKey; toggles: [Toggle, MessageKey][] }[] = [
-  { title: 'settings.notifications', toggles: [['emailNotifications', 'settings.email'], ['pushNotifications', 'settings.push'], ['weeklyDigest', 'settings.digest']] },
+  { title: 'settings.notifications', toggles: [['emailNotifications', 'settings.email']] },
   { title: 'settings.appearance', toggles: [['darkMode', 'settings.dark']] },
   { title: 'settings.playback', toggles: [['autoplay', 'settings.autoplay'], ['highQualityAudio', 'settings.hq']] },
 ];
@@ -18,16 +21,49 @@ const GROUPS: { title: MessageKey; toggles: [Toggle, MessageKey][] }[] = [
 /** Language names are written in their own language, so a reader can always find theirs. */
 const LANGUAGES: [Locale, string][] = [['sv', 'Svenska'], ['en', 'English']];
 
-function Switch({ label, checked, onChange }: { label: string; checked: boolean; onChange(checked: boolean): void }) {
+function Switch({ label, checked, onChange, disabled, note }: {
+  label: string; checked: boolean; onChange(checked: boolean): void; disabled?: boolean; note?: string;
+}) {
   const id = useId();
   return (
     <div className="setting-row">
       <span id={id} className="setting-label">{label}</span>
-      <button type="button" role="switch" aria-checked={checked} aria-labelledby={id} className="switch" onClick={() => onChange(!checked)}>
+      <button type="button" role="switch" aria-checked={checked} aria-labelledby={id} aria-describedby={note ? `${id}-note` : undefined}
+        className="switch" disabled={disabled} onClick={() => onChange(!checked)}>
         <span className="switch-thumb" aria-hidden="true" />
       </button>
+      {note && <p id={`${id}-note`} className="setting-note" role="status">{note}</p>}
     </div>
   );
+}
+
+/** The account's newsletter subscription; turning it on e-mails a confirmation link first (double opt-in). */
+function NewsletterSwitch() {
+  const { t } = useI18n();
+  const { api } = useServices();
+  const cache = useApiCache();
+  const mine = useApi(apiPaths.myNewsletter);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const status = mine.data?.status;
+  const note = failed ? t('newsletter.changeFailed') : status === 'pending' && mine.data ? t('newsletter.pendingHint', { email: mine.data.email }) : undefined;
+  return (
+    <Switch label={t('newsletter.setting')} checked={status === 'confirmed' || status === 'pending'} disabled={!mine.data || busy} note={note}
+      onChange={(subscribed) => {
+        setBusy(true);
+        setFailed(false);
+        api.setMyNewsletter(subscribed).then((answer) => cache.set(apiPaths.myNewsletter, { data: answer }), () => setFailed(true))
+          .finally(() => setBusy(false));
+      }} />
+  );
+}
+
+/** Breaking-news alerts on this device; the browser asks for permission only after this switch is turned on. */
+function BreakingAlertsSwitch() {
+  const { t } = useI18n();
+  const alerts = usePushTopic('breaking');
+  const note = !alerts.supported ? t('alerts.unsupported') : alerts.problem === 'denied' ? t('alerts.denied') : alerts.problem ? t('alerts.failed') : undefined;
+  return <Switch label={t('alerts.breaking')} checked={alerts.on} disabled={!alerts.supported || alerts.busy} note={note} onChange={() => void alerts.toggle()} />;
 }
 
 /** Settings live on the device (contract.md §3); the language is also kept on the account for its e-mails. */
@@ -60,6 +96,7 @@ export function SettingsPage({ user }: { user: User }) {
             {group.toggles.map(([name, label]) => (
               <Switch key={name} label={t(label)} checked={settings[name]} onChange={(checked) => settings.update({ [name]: checked })} />
             ))}
+            {group.title === 'settings.notifications' && <><NewsletterSwitch /><BreakingAlertsSwitch /></>}
           </section>
         ))}
         <AccountPanel user={user} />
