@@ -217,7 +217,7 @@ describe('accessibility details', () => {
     const footerForm = page.getByRole('contentinfo').locator('form');
     await footerForm.getByLabel('Your e-mail address').fill('lasare@example.se');
     await footerForm.getByRole('button', { name: 'Subscribe' }).click();
-    await expect.poll(() => footerForm.getByRole('status').textContent()).toBe('Subscribed!');
+    await expect.poll(() => footerForm.getByRole('status').textContent()).toBe('Almost done: open the link we just e-mailed to confirm your address.');
     await context.close();
   });
 

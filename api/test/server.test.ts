@@ -160,6 +160,7 @@ describe('reference and meta calls', () => {
       payments: { enabled: false, publishableKey: null },
       integrations: { ai: false, pexels: false, youtube: false, email: false },
       passwordResetLinkOnScreen: true,
+      vapidPublicKey: expect.stringMatching(/^[\w-]{87}$/),
     });
   });
 

@@ -54,7 +54,8 @@ export function NewsletterReach() {
   const { t, locale } = useI18n();
   const reach = useApi(apiPaths.newsletterReach);
   const count = reach.data?.confirmed ?? 0;
-  return count > 0 ? <p className="newsletter-reach">{t('newsletter.readers', { count: count.toLocaleString(LOCALE_TAGS[locale]) })}</p> : null;
+  if (count === 0) return null;
+  return <p className="newsletter-reach">{count === 1 ? t('newsletter.readersOne') : t('newsletter.readers', { count: count.toLocaleString(LOCALE_TAGS[locale]) })}</p>;
 }
 
 export function Newsletter() {

@@ -205,6 +205,7 @@ export const en = {
   'newsletter.tooMany': 'Too many sign-ups from this connection. Try again in a minute.',
   'newsletter.failed': 'The sign-up did not go through. Try again.',
   'newsletter.readers': 'Join {count} readers who get it every Friday.',
+  'newsletter.readersOne': 'Join the reader who gets it every Friday.',
   'newsletter.setting': 'Weekly newsletter by e-mail',
   'newsletter.pendingHint': 'Open the link we e-mailed to {email} to confirm.',
   'newsletter.changeFailed': 'The newsletter setting could not be changed. Try again.',

@@ -208,6 +208,7 @@ export const sv: Catalogue = {
   'newsletter.tooMany': 'För många anmälningar härifrån. Försök igen om en minut.',
   'newsletter.failed': 'Anmälan gick inte fram. Försök igen.',
   'newsletter.readers': 'Gör som {count} läsare som får det varje fredag.',
+  'newsletter.readersOne': 'Gör som läsaren som får det varje fredag.',
   'newsletter.setting': 'Nyhetsbrev varje vecka via e-post',
   'newsletter.pendingHint': 'Öppna länken vi mejlade till {email} för att bekräfta.',
   'newsletter.changeFailed': 'Inställningen för nyhetsbrevet kunde inte ändras. Försök igen.',

@@ -1,0 +1,226 @@
+import https from 'node:https';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from '../api/test/support/http-client.js';
+import { startSmtpStandIn } from '../api/test/support/smtp-stand-in.js';
+import { startTestServer, type TestServer } from '../api/test/support/test-server.js';
+import { signedInUser } from '../api/test/support/users.js';
+import { startPushService, type BrowserSubscription } from '../api/test/stand-ins/push-service.js';
+import { signedInContext } from './support/admin.js';
+import { DESKTOP, launchBrowser, openPage } from './support/browser.js';
+
+let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
+let pushService: Awaited<ReturnType<typeof startPushService>>;
+let server: TestServer;
+let browser: Browser;
+const defaultCa = https.globalAgent.options.ca;
+
+beforeAll(async () => {
+  [smtp, pushService, browser] = await Promise.all([startSmtpStandIn(), startPushService(), launchBrowser()]);
+  https.globalAgent.options.ca = pushService.ca;
+  server = await startTestServer({
+    seed: true,
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Redaktion <nyhetsbrev@redaktion.example>', PUSH_ALLOWED_ORIGINS: pushService.origin },
+  });
+});
+afterAll(async () => {
+  https.globalAgent.options.ca = defaultCa;
+  await browser?.close();
+  await server?.close();
+  await Promise.all([smtp?.close(), pushService?.close()]);
+});
+
+/**
+ * With no internet the browser cannot register with its vendor's push service, so the page's PushManager hands
+ * out a subscription at the test's push service instead (kept across page loads, as the browser's is).
+ */
+async function withStandInPush(context: BrowserContext, subscription: BrowserSubscription): Promise<void> {
+  await context.addInitScript((json) => {
+    const KEY = 'e2e.pushSubscription';
+    const made = () => ({
+      endpoint: json.endpoint, expirationTime: null, toJSON: () => json,
+      unsubscribe: async () => { localStorage.removeItem(KEY); return true; },
+    });
+    PushManager.prototype.getSubscription = async () => (localStorage.getItem(KEY) ? made() : null) as unknown as PushSubscription;
+    PushManager.prototype.subscribe = async () => {
+      localStorage.setItem(KEY, 'yes');
+      localStorage.setItem('e2e.subscribeCalls', String(Number(localStorage.getItem('e2e.subscribeCalls') ?? 0) + 1));
+      return made() as unknown as PushSubscription;
+    };
+  }, subscription.json);
+}
+
+/** Hands a message to the page's service worker as its push service would (DevTools protocol). */
+async function deliverPush(page: Page, data: unknown): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const cdp = await page.context().newCDPSession(page);
+  const registration = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+      const found = registrations.find((entry) => !entry.isDeleted && entry.scopeURL.startsWith(server.url));
+      if (found) resolve(found.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId: await registration, data: JSON.stringify(data) });
+}
+
+const shownNotifications = (page: Page) => page.evaluate(async () =>
+  (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, lang: n.lang, data: n.data as unknown })));
+
+async function pushesTo(subscription: BrowserSubscription, count: number) {
+  await expect.poll(() => pushService.received.filter((push) => push.subscriptionId === subscription.id).length, { timeout: 15_000 }).toBe(count);
+  return pushService.received.filter((push) => push.subscriptionId === subscription.id);
+}
+
+describe('the newsletter form', () => {
+  it('says what happened: an address it cannot use, the confirmation sent, no connection', async () => {
+    const context = await browser.newContext({ ...DESKTOP, locale: 'en-GB' });
+    const { page, errors } = await openPage(context);
+    await page.goto(`${server.url}/`);
+    const form = page.locator('.newsletter form');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('Please enter a valid e-mail address.');
+    await form.getByLabel('Your e-mail address').fill('inte-en-adress');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('Please enter a valid e-mail address.');
+    expect(await form.getByLabel('Your e-mail address').getAttribute('aria-invalid')).toBe('true');
+
+    await form.getByLabel('Your e-mail address').fill('e2e.lasare@example.se');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => form.getByRole('status').textContent()).toBe('Almost done: open the link we just e-mailed to confirm your address.');
+    expect(await form.getByRole('alert').count()).toBe(0);
+    expect(await form.getByLabel('Your e-mail address').inputValue()).toBe('');
+    await expect.poll(() => smtp.messages.find((mail) => mail.to.includes('e2e.lasare@example.se'))?.subject, { timeout: 10_000 })
+      .toBe('Confirm your subscription to the Redaktion newsletter');
+
+    await context.setOffline(true);
+    await form.getByLabel('Your e-mail address').fill('utan.natet@example.se');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('This needs a connection, and you are offline. Try again when you are back online.');
+    await context.setOffline(false);
+    expect(errors.filter((error) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED/.test(error))).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the real number of confirmed readers once there are some, in Swedish too', async () => {
+    const context = await browser.newContext({ ...DESKTOP, locale: 'sv-SE' });
+    const { page } = await openPage(context);
+    await page.goto(`${server.url}/`);
+    expect(await page.locator('.newsletter-reach').count()).toBe(0);
+
+    const mail = smtp.messages.find((message) => message.to.includes('e2e.lasare@example.se'))!;
+    const link = /https?:\/\/\S+\/api\/newsletter\/confirm\?token=[\w-]+/.exec(mail.text)![0];
+    const confirmed = await page.goto(`${server.url}${new URL(link).pathname}${new URL(link).search}`);
+    expect(confirmed!.status()).toBe(200);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you, your subscription is confirmed');
+
+    await page.goto(`${server.url}/`);
+    await expect.poll(() => page.locator('.newsletter .newsletter-reach').textContent()).toBe('Gör som läsaren som får det varje fredag.');
+    const form = page.locator('.newsletter form');
+    await form.getByLabel('Din e-postadress').fill('svensk.e2e@example.se');
+    await form.getByRole('button', { name: 'Prenumerera' }).click();
+    await expect.poll(() => form.getByRole('status').textContent()).toBe('Nästan klart: öppna länken vi just mejlade för att bekräfta din adress.');
+    await context.close();
+  });
+
+  it('tells a reader who signs up too often to wait', async () => {
+    const context = await browser.newContext({ ...DESKTOP, locale: 'en-GB' });
+    const { page } = await openPage(context);
+    await page.goto(`${server.url}/opinion`);
+    // This address has spent its 20 sign-ups of the minute.
+    for (let n = 0; n < 20; n += 1) await context.request.post(`${server.url}/api/newsletter`, { data: { email: `massa${n}@example.se` } });
+    const form = page.getByRole('contentinfo').locator('form');
+    await form.getByLabel('Your e-mail address').fill('en.till@example.se');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('Too many sign-ups from this connection. Try again in a minute.');
+    await context.close();
+  });
+});
+
+describe('alerts', () => {
+  it('a reader turns breaking-news alerts on in the settings, and the service worker shows the editor\'s alert', async () => {
+    const reader = await signedInUser(server.url, server.db);
+    const admin = await signedInUser(server.url, server.db, { role: 'admin' });
+    const context = await signedInContext(browser, server, reader, 'en-GB');
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    const device = pushService.subscribe();
+    await withStandInPush(context, device);
+    const { page, errors } = await openPage(context);
+    await page.goto(`${server.url}/dashboard/settings`);
+    const toggle = page.getByRole('switch', { name: 'Breaking news alerts' });
+    await expect.poll(() => toggle.isEnabled(), { timeout: 15_000 }).toBe(true);
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    // Nothing is asked of the browser before the reader's click.
+    expect(await page.evaluate(() => localStorage.getItem('e2e.subscribeCalls'))).toBeNull();
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 15_000 }).toBe('true');
+    expect(await page.evaluate(() => localStorage.getItem('e2e.subscribeCalls'))).toBe('1');
+
+    await page.reload();
+    await expect.poll(() => page.getByRole('switch', { name: 'Breaking news alerts' }).getAttribute('aria-checked'), { timeout: 15_000 }).toBe('true');
+
+    const sent = await admin.client.post('/api/admin/push', {
+      title: 'Riksdagen har röstat', body: 'Budgeten gick igenom.', url: '/opinion', topic: 'breaking',
+      en: { title: 'Parliament has voted', body: 'The budget passed.' },
+    });
+    expect(sent.status).toBe(202);
+    const [push] = await pushesTo(device, 1);
+    expect(push!.message).toMatchObject({ title: 'Parliament has voted', lang: 'en', url: '/opinion' });
+
+    await deliverPush(page, push!.message);
+    await expect.poll(() => shownNotifications(page), { timeout: 10_000 })
+      .toEqual([{ title: 'Parliament has voted', body: 'The budget passed.', lang: 'en', data: { url: '/opinion' } }]);
+
+    await page.getByRole('switch', { name: 'Breaking news alerts' }).click();
+    await expect.poll(() => page.getByRole('switch', { name: 'Breaking news alerts' }).getAttribute('aria-checked'), { timeout: 15_000 }).toBe('false');
+    expect(await server.db('push_subscriptions').where({ endpoint: device.json.endpoint }).first()).toBeUndefined();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a reader follows a series, and its next episode arrives as a notification in Swedish', async () => {
+    const admin = await signedInUser(server.url, server.db, { role: 'admin' });
+    const context = await browser.newContext({ ...DESKTOP, locale: 'sv-SE' });
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    const device = pushService.subscribe();
+    await withStandInPush(context, device);
+    const { page } = await openPage(context);
+    const [series] = (await new HttpClient(server.url).get('/api/podcast-series')).body as { id: number; title: string }[];
+    await page.goto(`${server.url}/podcast-series/${series!.id}`);
+    const follow = page.getByRole('button', { name: 'Larma mig om nya avsnitt' });
+    await expect.poll(() => follow.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await follow.click();
+    await expect.poll(() => follow.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+
+    const now = new Date().toISOString();
+    const [row] = await server.db('podcasts').insert({
+      seriesId: series!.id, kind: 'episode', title: 'Avsnitt om valet', description: 'Ny', duration: 60, episodeNumber: 99,
+      status: 'draft', featured: false, premium: false, createdAt: now, updatedAt: now,
+    }).returning('id');
+    const episodeId = Number((row as { id: number }).id);
+    expect((await admin.client.request('PUT', `/api/admin/podcasts/${episodeId}`, { status: 'published' })).status).toBe(200);
+    const [push] = await pushesTo(device, 1);
+    expect(push!.message).toMatchObject({ title: `Nytt avsnitt: ${series!.title}`, body: 'Avsnitt om valet', url: `/podcast/${episodeId}`, lang: 'sv' });
+
+    await deliverPush(page, push!.message);
+    await expect.poll(() => shownNotifications(page), { timeout: 10_000 })
+      .toEqual([{ title: `Nytt avsnitt: ${series!.title}`, body: 'Avsnitt om valet', lang: 'sv', data: { url: `/podcast/${episodeId}` } }]);
+    await context.close();
+  });
+
+  it('tells a reader who blocked notifications why alerts stay off', async () => {
+    const context = await browser.newContext({ ...DESKTOP, locale: 'en-GB' });
+    const device = pushService.subscribe();
+    await withStandInPush(context, device);
+    const { page } = await openPage(context);
+    const [series] = (await new HttpClient(server.url).get('/api/podcast-series')).body as { id: number }[];
+    await page.goto(`${server.url}/podcast-series/${series!.id}`);
+    const follow = page.getByRole('button', { name: 'Alert me about new episodes' });
+    await expect.poll(() => follow.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await follow.click();
+    await expect.poll(() => page.locator('.series-alerts [role=status]').textContent(), { timeout: 15_000 }).toBe('Notifications are blocked for this site in the browser settings.');
+    expect(await follow.getAttribute('aria-pressed')).toBe('false');
+    expect(await server.db('push_subscriptions').where({ endpoint: device.json.endpoint }).first()).toBeUndefined();
+    await context.close();
+  });
+});
