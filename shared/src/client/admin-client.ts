@@ -2,6 +2,7 @@ import type {
   Advertisement, Article, Category, CustomVideo, Episode, Journalist, PersonProfile, PodcastSeries, User,
 } from '../schemas/entities.js';
 import type { UserRole } from '../constants.js';
+import type { NewsletterCounts, NewsletterDigest, NewsletterPreview, NewsletterSend, PushAlert } from '../schemas/engage.js';
 import type { ApiClient, ChannelVideo } from './api-client.js';
 
 /**
@@ -76,6 +77,13 @@ export function createAdminClient(api: ApiClient) {
     },
     channelVideos: (channelUrl: string) =>
       api.request<{ videos: ChannelVideo[] }>('GET', `/api/youtube/channel-videos?channelUrl=${encodeURIComponent(channelUrl)}`),
+    newsletter: {
+      counts: () => api.request<NewsletterCounts>('GET', '/api/admin/newsletter'),
+      preview: (digest: NewsletterDigest) => api.request<NewsletterPreview>('POST', '/api/admin/newsletter/preview', digest),
+      send: (digest: NewsletterDigest) => api.request<NewsletterSend>('POST', '/api/admin/newsletter/send', digest),
+      sends: () => api.request<NewsletterSend[]>('GET', '/api/admin/newsletter/sends'),
+    },
+    sendAlert: (alert: PushAlert) => api.request<{ subscribers: number }>('POST', '/api/admin/push', alert),
   };
 }
 
