@@ -6,6 +6,7 @@ import { useAdminT, type AdminKey } from './i18n';
 import { useAdminClient } from './platform';
 import { AdsTab } from './tabs/Ads';
 import { AiTab } from './tabs/AiCards';
+import { EngageTab } from './tabs/Engage';
 import { ApprovalsTab } from './tabs/Approvals';
 import { ArticlesTab } from './tabs/Articles';
 import { InterviewsTab } from './tabs/Interviews';
@@ -26,6 +27,7 @@ const TABS: { id: string; label: AdminKey; Component: ComponentType; superAdminO
   { id: 'approvals', label: 'tab.approvals', Component: ApprovalsTab },
   { id: 'ai-generator', label: 'tab.ai-generator', Component: AiTab },
   { id: 'settings', label: 'tab.settings', Component: SettingsTab },
+  { id: 'newsletter', label: 'tab.engage', Component: EngageTab },
   { id: 'users', label: 'tab.users', Component: UsersTab, superAdminOnly: true },
 ];
 
