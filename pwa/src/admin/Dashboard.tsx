@@ -26,8 +26,8 @@ const TABS: { id: string; label: AdminKey; Component: ComponentType; superAdminO
   { id: 'journalists', label: 'tab.journalists', Component: StaffTab },
   { id: 'approvals', label: 'tab.approvals', Component: ApprovalsTab },
   { id: 'ai-generator', label: 'tab.ai-generator', Component: AiTab },
-  { id: 'settings', label: 'tab.settings', Component: SettingsTab },
   { id: 'newsletter', label: 'tab.engage', Component: EngageTab },
+  { id: 'settings', label: 'tab.settings', Component: SettingsTab },
   { id: 'users', label: 'tab.users', Component: UsersTab, superAdminOnly: true },
 ];
 
