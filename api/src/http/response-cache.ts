@@ -5,7 +5,11 @@ import type { AppContext } from './context.js';
 interface Entry {
   body: string;
   etag: string;
+  /** JSON for API answers; feeds, sitemaps and robots.txt keep their own type. */
+  type: string;
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Staff see drafts, subscribers premium content, readers neither: each has its own answers. */
 export type Audience = 'reader' | 'subscriber' | 'staff';
@@ -60,7 +64,7 @@ export class ResponseCache {
       ctx.status = 304;
       return null;
     }
-    ctx.type = 'application/json; charset=utf-8';
+    ctx.type = entry.type;
     ctx.body = entry.body;
     return null;
   }
@@ -78,18 +82,24 @@ export class ResponseCache {
     };
   }
 
-  /** Keeps the JSON answer the handler just produced. */
+  /** Keeps the answer the handler just produced: an object as JSON, a string (a feed, a sitemap) as it is typed. */
   store(ctx: AppContext, audience: Audience, generation: number): void {
-    const body = typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body);
+    const text = typeof ctx.body === 'string';
+    const body = text ? ctx.body as string : JSON.stringify(ctx.body);
+    const type = text ? ctx.response.get('Content-Type') || 'text/plain; charset=utf-8' : JSON_TYPE;
     const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
     if (generation === this.generation && Date.now() < this.validUntil) {
       if (this.entries.size >= this.maxEntries) this.entries.clear();
-      this.entries.set(this.key(ctx, audience), { body, etag });
+      this.entries.set(this.key(ctx, audience), { body, etag, type });
     }
-    ctx.type = 'application/json; charset=utf-8';
-    ctx.body = body;
     ctx.set('ETag', etag);
     ctx.set('Cache-Control', 'no-cache');
+    if (ctx.get('If-None-Match') === etag) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.type = type;
+    ctx.body = body;
   }
 
   /** Opens a new period of validity, which lasts until the next scheduled change or maxAge. */

@@ -1,0 +1,63 @@
+import { access, mkdir, rename } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+
+/**
+ * Podcast apps and link previews take only JPEG or PNG, at sizes of their own; uploads may be SVG (the demo
+ * covers) or WebP. These are the raster copies made of them, each preset a fixed size so no one can ask for others.
+ */
+export const RASTER_PRESETS = {
+  // Apple Podcasts and Spotify: square, 1400 to 3000 px, JPEG or PNG.
+  artwork: { width: 1400, height: 1400 },
+  // Open Graph: 1200 × 630 is what Facebook, LinkedIn and Slack show large.
+  og: { width: 1200, height: 630 },
+} as const;
+
+export type RasterPreset = keyof typeof RASTER_PRESETS;
+
+export const isRasterPreset = (value: string): value is RasterPreset => Object.hasOwn(RASTER_PRESETS, value);
+
+/** The public address of an uploaded image's raster copy, or null for an image that is not one of our uploads. */
+export function rasterUrl(preset: RasterPreset, imageUrl: string | null): string | null {
+  if (!imageUrl?.startsWith('/uploads/')) return null;
+  return `/media/${preset}/${imageUrl.slice('/uploads/'.length)}.jpg`;
+}
+
+export function createRasterImages(uploadsDir: string, dataDir: string) {
+  const cacheDir = path.join(dataDir, 'raster');
+  const inside = (root: string, relative: string): string | null => {
+    const full = path.resolve(root, relative);
+    return full.startsWith(`${root}${path.sep}`) && !relative.split('/').some((part) => part.startsWith('.')) ? full : null;
+  };
+
+  return {
+    /**
+     * The JPEG of `uploadPath` (relative to uploads/) at the preset's size, made once and kept beside the data;
+     * null when there is no such upload or sharp cannot read it. Uploads never change under their name.
+     */
+    async file(preset: RasterPreset, uploadPath: string): Promise<string | null> {
+      const source = inside(uploadsDir, uploadPath);
+      const target = inside(path.join(cacheDir, preset), `${uploadPath}.jpg`);
+      if (!source || !target) return null;
+      if (await access(target).then(() => true, () => false)) return target;
+      if (!(await access(source).then(() => true, () => false))) return null;
+      const { width, height } = RASTER_PRESETS[preset];
+      await mkdir(path.dirname(target), { recursive: true });
+      const partial = `${target}.${process.pid}.part`;
+      try {
+        // An SVG is drawn at the density that covers the preset, so it is never scaled up from a small bitmap.
+        const meta = await sharp(source).metadata();
+        const density = meta.format === 'svg' && meta.width && meta.height
+          ? Math.min(2400, Math.ceil(72 * Math.max(width / meta.width, height / meta.height))) : undefined;
+        await sharp(source, density ? { density } : {}).rotate().resize(width, height, { fit: 'cover' }).flatten({ background: '#ffffff' })
+          .jpeg({ quality: 85, mozjpeg: true }).toFile(partial);
+      } catch {
+        return null;
+      }
+      await rename(partial, target);
+      return target;
+    },
+  };
+}
+
+export type RasterImages = ReturnType<typeof createRasterImages>;
