@@ -41,7 +41,7 @@ const unknownFeed = () => notFound('Feed not found');
  */
 export const feedEndpoints = (services: Services, config: Config) => {
   const { podcastFeeds, articleFeeds, sitemaps, feedTokens, podcasts, series } = services;
-  const originOf = (ctx: AppContext) => (config.publicOrigin ?? ctx.origin).replace(/\/+$/, '');
+  const originOf = (ctx: AppContext) => (config.publicOrigin ?? `${ctx.protocol}://${ctx.host}`).replace(/\/+$/, '');
 
   const typed = (ctx: AppContext, type: string, body: string) => {
     ctx.type = type;
