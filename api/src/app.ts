@@ -29,7 +29,7 @@ import { adminEndpoints } from './routes/admin/index.js';
 import { integrationEndpoints } from './routes/integrations.js';
 import { subscriptionEndpoints } from './routes/subscription.js';
 import { feedEndpoints } from './routes/feeds.js';
-import { isRasterPreset } from './services/raster-images.js';
+import { isRasterPreset } from '@redaktion/shared';
 import { createAiGenerator } from './integrations/ai.js';
 import { createPexels } from './integrations/pexels.js';
 import { createStripeBilling } from './integrations/stripe.js';

@@ -1,28 +1,9 @@
 import { access, mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { RASTER_PRESETS, type RasterPreset } from '@redaktion/shared';
 
-/**
- * Podcast apps and link previews take only JPEG or PNG, at sizes of their own; uploads may be SVG (the demo
- * covers) or WebP. These are the raster copies made of them, each preset a fixed size so no one can ask for others.
- */
-export const RASTER_PRESETS = {
-  // Apple Podcasts and Spotify: square, 1400 to 3000 px, JPEG or PNG.
-  artwork: { width: 1400, height: 1400 },
-  // Open Graph: 1200 × 630 is what Facebook, LinkedIn and Slack show large.
-  og: { width: 1200, height: 630 },
-} as const;
-
-export type RasterPreset = keyof typeof RASTER_PRESETS;
-
-export const isRasterPreset = (value: string): value is RasterPreset => Object.hasOwn(RASTER_PRESETS, value);
-
-/** The public address of an uploaded image's raster copy, or null for an image that is not one of our uploads. */
-export function rasterUrl(preset: RasterPreset, imageUrl: string | null): string | null {
-  if (!imageUrl?.startsWith('/uploads/')) return null;
-  return `/media/${preset}/${imageUrl.slice('/uploads/'.length)}.jpg`;
-}
-
+/** The raster copies of uploads (`rasterImagePath` in shared names them), made on first request and kept. */
 export function createRasterImages(uploadsDir: string, dataDir: string) {
   const cacheDir = path.join(dataDir, 'raster');
   const inside = (root: string, relative: string): string | null => {

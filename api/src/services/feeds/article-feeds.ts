@@ -1,8 +1,8 @@
+import { rasterImagePath } from '@redaktion/shared';
 import { Feed } from 'feed';
 import type { Db } from '../../db/connection.js';
 import { toBool, toIso } from '../../db/values.js';
 import { newestFirst, published } from '../published.js';
-import { rasterUrl } from '../raster-images.js';
 
 type Row = Record<string, unknown>;
 
@@ -36,7 +36,7 @@ export function createArticleFeeds(db: Db) {
         id: `${origin}/`,
         link: category ? `${origin}/news${suffix}` : `${origin}/`,
         language: 'sv',
-        image: `${origin}/icons/og-default.png`,
+        image: `${origin}/icons/icon-512.png`,
         favicon: `${origin}/favicon.svg`,
         copyright: `© ${new Date().getUTCFullYear()} Redaktion`,
         generator: 'Redaktion',
@@ -46,7 +46,7 @@ export function createArticleFeeds(db: Db) {
       });
       for (const row of rows) {
         const link = `${origin}/article/${String(row.id)}`;
-        const image = rasterUrl('og', row.imageUrl as string | null) ?? (row.imageUrl as string | null);
+        const image = rasterImagePath('og', row.imageUrl as string | null) ?? (row.imageUrl as string | null);
         feed.addItem({
           title: String(row.title),
           id: link,

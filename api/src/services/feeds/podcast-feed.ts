@@ -1,3 +1,4 @@
+import { rasterImagePath } from '@redaktion/shared';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import type { Config } from '../../config.js';
@@ -5,7 +6,6 @@ import type { Db } from '../../db/connection.js';
 import { toBool, toIso } from '../../db/values.js';
 import { audioExtension, audioFacts } from '../episode-audio.js';
 import { newestFirst, published } from '../published.js';
-import { rasterUrl } from '../raster-images.js';
 import { podcastGuid, URL_NAMESPACE, uuidV5 } from './uuid.js';
 
 type Row = Record<string, unknown>;
@@ -84,7 +84,7 @@ export function createPodcastFeeds(db: Db, config: Config) {
       const link = `${origin}/podcast-series/${seriesId}`;
       const publicUrl = `${origin}${publicFeedPath(seriesId)}`;
       const selfUrl = token ? `${origin}${privateFeedPath(token, seriesId)}` : publicUrl;
-      const artwork = absolute(origin, rasterUrl('artwork', show.imageUrl as string | null) ?? (show.imageUrl as string | null));
+      const artwork = absolute(origin, rasterImagePath('artwork', show.imageUrl as string | null) ?? (show.imageUrl as string | null));
       const [category, subcategory] = APPLE_CATEGORIES[String(show.category)] ?? ['News'];
       const author = String(show.hostName ?? host?.name ?? config.podcast.ownerName);
 
@@ -114,7 +114,7 @@ export function createPodcastFeeds(db: Db, config: Config) {
       channel.ele('podcast:locked', { owner: config.podcast.ownerEmail }).txt('yes');
       channel.ele('podcast:funding', { url: `${origin}/subscribe` }).txt('Prenumerera på Redaktion');
       if (token) channel.ele('podcast:block').txt('yes');
-      if (host) person(channel, 'host', String(host.name), `${origin}/journalists/${String(host.id)}`, absolute(origin, rasterUrl('artwork', host.profileImage as string | null)));
+      if (host) person(channel, 'host', String(host.name), `${origin}/journalists/${String(host.id)}`, absolute(origin, rasterImagePath('artwork', host.profileImage as string | null)));
 
       for (const episode of episodes) {
         const id = Number(episode.id);
@@ -136,12 +136,12 @@ export function createPodcastFeeds(db: Db, config: Config) {
         if (episode.season) item.ele('itunes:season').txt(String(Number(episode.season)));
         item.ele('itunes:episodeType').txt(String(episode.episodeType ?? 'full'));
         item.ele('itunes:explicit').txt(toBool(episode.explicit) ? 'true' : 'false');
-        const episodeArt = absolute(origin, rasterUrl('artwork', episode.imageUrl as string | null));
+        const episodeArt = absolute(origin, rasterImagePath('artwork', episode.imageUrl as string | null));
         if (episodeArt) item.ele('itunes:image', { href: episodeArt });
         if (host) person(item, 'host', String(host.name), `${origin}/journalists/${String(host.id)}`, null);
         const words = `${String(episode.title)} ${String(episode.description)}`.toLowerCase();
         for (const guest of people.filter((profile) => words.includes(String(profile.name).toLowerCase()))) {
-          person(item, 'guest', String(guest.name), `${origin}/people/${String(guest.id)}`, absolute(origin, rasterUrl('artwork', guest.profileImage as string | null)));
+          person(item, 'guest', String(guest.name), `${origin}/people/${String(guest.id)}`, absolute(origin, rasterImagePath('artwork', guest.profileImage as string | null)));
         }
       }
       return root.end({ prettyPrint: true });
