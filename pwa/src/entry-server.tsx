@@ -6,6 +6,7 @@ import { App, documentTitle, findRoute } from './app/App';
 import { AppProviders, type AppServices } from './app/context';
 import { ApiCache } from './data/api-cache';
 import { localeFromAcceptLanguage, translator } from './i18n';
+import { escapeHtml, scriptJson } from './app/html-text';
 import { canonicalUrl, seoByRoute, seoTags } from './app/seo';
 import { shareImage } from './app/structured-data';
 import { createSessionStore } from './state/session';
@@ -30,9 +31,6 @@ export interface RenderResult {
   modules: string[];
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-/** JSON inside <script type="application/json">: nothing may close the tag. */
-const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
 
 /**
  * Renders a reader page on the server: the route's API reads are made first (through the same API the
@@ -98,7 +96,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     status,
     html,
     head: headHtml,
-    boot: safeJson({ cache: cache.snapshot(), user: hasSession ? user : null, locale, darkMode }),
+    boot: scriptJson({ cache: cache.snapshot(), user: hasSession ? user : null, locale, darkMode }),
     htmlAttributes: { lang: locale, theme: darkMode ? 'dark' : 'light' },
     modules: route.module && !route.clientOnly ? [route.module] : [],
   };

@@ -1,6 +1,7 @@
 import type { Article, Author, CustomVideo, Episode, PersonProfile, PodcastSeries } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
 import type { ApiCache } from '../data/api-cache';
+import { escapeHtml, scriptJson } from './html-text';
 import {
   journalist, newsArticle, organization, personProfile, podcastEpisode, podcastSeries, videoObject, webSite, type StructuredData,
 } from './structured-data';
@@ -79,18 +80,13 @@ export function canonicalUrl(origin: string, url: URL): string {
   return `${origin}${url.pathname}${query ? `?${query}` : ''}`;
 }
 
-/** JSON inside <script>: nothing in it may close the tag. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
-
-const escapeAttribute = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-
 /** The <head> tags for a page's Seo: robots, Open Graph article times and section, JSON-LD. */
 export function seoTags(seo: Seo): string {
   return [
-    seo.robots ? `<meta name="robots" content="${escapeAttribute(seo.robots)}">` : '',
-    seo.article?.publishedTime ? `<meta property="article:published_time" content="${escapeAttribute(seo.article.publishedTime)}">` : '',
-    seo.article ? `<meta property="article:modified_time" content="${escapeAttribute(seo.article.modifiedTime)}">` : '',
-    seo.article ? `<meta property="article:section" content="${escapeAttribute(seo.article.section)}">` : '',
+    seo.robots ? `<meta name="robots" content="${escapeHtml(seo.robots)}">` : '',
+    seo.article?.publishedTime ? `<meta property="article:published_time" content="${escapeHtml(seo.article.publishedTime)}">` : '',
+    seo.article ? `<meta property="article:modified_time" content="${escapeHtml(seo.article.modifiedTime)}">` : '',
+    seo.article ? `<meta property="article:section" content="${escapeHtml(seo.article.section)}">` : '',
     ...(seo.structuredData ?? []).map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
   ].join('');
 }
