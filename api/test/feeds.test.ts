@@ -144,6 +144,31 @@ describe('public podcast feeds', () => {
     expect(edited.guid).toBe(item.guid);
   });
 
+  it("states the size and type kept when an editor attaches the audio, and the episode's season, type and explicit flag", async () => {
+    const { seriesId } = await seriesWithPremium();
+    const admin = await signedInUser(server.url, server.db, { role: 'admin' });
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.concat([Buffer.from('ID3'), Buffer.alloc(4321, 1)])]), 'bonus.mp3');
+    const upload = await fetch(`${server.url}/api/upload`, { method: 'POST', body: form, headers: { Cookie: [...admin.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    expect(upload.status).toBe(201);
+    const created = await admin.client.post('/api/admin/podcasts', {
+      title: 'Bonusavsnitt', description: 'Extra', duration: 61, seriesId, episodeNumber: 41, audioUrl: ((await upload.json()) as { url: string }).url,
+      status: 'published', explicit: true, season: 2, episodeType: 'bonus',
+    });
+    expect(created.status).toBe(201);
+    const stored = (await server.db('podcasts').where({ id: created.body.id }).first('audioSize', 'audioType')) as { audioSize: number | string; audioType: string };
+    expect([Number(stored.audioSize), stored.audioType]).toEqual([4324, 'audio/mpeg']);
+
+    // An edit that leaves the podcast fields out keeps them; the staff write refreshes the cached feed.
+    const edited = await admin.client.request('PUT', `/api/admin/podcasts/${created.body.id}`, {
+      title: 'Bonusavsnitt, redigerat', description: 'Extra', duration: 61, seriesId, episodeNumber: 41, audioUrl: created.body.audioUrl, status: 'published',
+    });
+    expect(edited.status).toBe(200);
+    const xml = (await anonymous.get(`/feeds/podcast-series/${seriesId}.xml`)).text;
+    const item = parseFeed(xml)!.items.find((entry) => entry.title === 'Bonusavsnitt, redigerat')!;
+    expect(item).toMatchObject({ explicit: true, itunesEpisode: 41, itunesEpisodeType: 'bonus', itunesSeason: 2, enclosure: { length: 4324, type: 'audio/mpeg' } });
+  });
+
   it('answers 304 to its ETag from the shared cache, and 404 for a series that is missing or inactive', async () => {
     const { seriesId } = await seriesWithPremium();
     const first = await anonymous.get(`/feeds/podcast-series/${seriesId}.xml`);
