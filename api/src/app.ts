@@ -46,6 +46,15 @@ export interface App {
 /** The demo clips double as the hero's built-in videos, so they exist on a site without demo content too. */
 const HERO_MEDIA_DIR = path.resolve(new URL('./seed/assets/video', import.meta.url).pathname);
 
+/** A path segment as written, or '' when its escapes are malformed (which then names no file). */
+const safeDecode = (text: string): string => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return '';
+  }
+};
+
 /** Builds the whole server for one database: the API, the public uploads and the PWA. */
 export function createApp(db: Db, config: Config): App {
   const koa = new Koa({ proxy: config.trustProxy });
@@ -99,7 +108,7 @@ export function createApp(db: Db, config: Config): App {
     const raster = /^\/media\/([a-z]+)\/(.+)\.jpg$/.exec(ctx.path);
     if (raster && isRasterPreset(raster[1]!) && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
       // A JPEG of an upload at a fixed size, for podcast apps and link previews (which take no SVG or WebP).
-      const file = await services.rasterImages.file(raster[1]!, decodeURIComponent(raster[2]!));
+      const file = await services.rasterImages.file(raster[1]!, safeDecode(raster[2]!));
       if (file && (await sendFile(ctx, file, { immutable: true, contentType: 'image/jpeg' }))) return;
       throw notFound('File not found');
     }

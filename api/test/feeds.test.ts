@@ -128,6 +128,11 @@ describe('public podcast feeds', () => {
     expect(meta.width).toBe(meta.height);
     expect(meta.width).toBeGreaterThanOrEqual(1400);
     expect(meta.width).toBeLessThanOrEqual(3000);
+
+    // Only our uploads, only the fixed sizes: nothing else is drawn or read.
+    for (const path of ['/media/artwork/%2e%2e/session-secret.jpg', '/media/og/..%2F..%2Fredaktion.sqlite.jpg', '/media/artwork/%E0%A4%A.jpg', '/media/huge/demo/x.svg.jpg', '/media/og/demo/finns-inte.svg.jpg']) {
+      expect((await anonymous.get(path)).status, path).toBe(404);
+    }
   });
 
   it('keeps every item guid when the episode is edited, and shows the edit after the cache is cleared', async () => {

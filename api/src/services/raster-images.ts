@@ -8,7 +8,8 @@ export function createRasterImages(uploadsDir: string, dataDir: string) {
   const cacheDir = path.join(dataDir, 'raster');
   const inside = (root: string, relative: string): string | null => {
     const full = path.resolve(root, relative);
-    return full.startsWith(`${root}${path.sep}`) && !relative.split('/').some((part) => part.startsWith('.')) ? full : null;
+    const hidden = relative.includes('\0') || relative.split('/').some((part) => part.startsWith('.'));
+    return relative && !hidden && full.startsWith(`${root}${path.sep}`) ? full : null;
   };
 
   return {
