@@ -8,7 +8,6 @@ import { HttpError, notFound } from '../http/errors.js';
 import { sendFile } from '../http/send-file.js';
 import { toBool } from '../db/values.js';
 import { audioExtension, episodeAudioFile } from '../services/episode-audio.js';
-import type { FeedTokens } from '../services/feed-tokens.js';
 import type { ArticleFeedFormat } from '../services/feeds/article-feeds.js';
 import { privateFeedPath } from '../services/feeds/podcast-feed.js';
 import { SITEMAPS } from '../services/feeds/sitemaps.js';
@@ -49,8 +48,8 @@ export const feedEndpoints = (services: Services, config: Config) => {
   };
 
   /** The subscriber a token stands for, only while it is the live token of an active, entitled account. */
-  async function subscriberOf(tokens: FeedTokens, value: string): Promise<{ tokenId: number; user: UserRow }> {
-    const found = await tokens.resolve(value);
+  async function subscriberOf(value: string): Promise<{ tokenId: number; user: UserRow }> {
+    const found = await feedTokens.resolve(value);
     if (!found || !toBool(found.user.active)) throw unknownFeed();
     if (!isEntitled(found.user)) throw subscriptionRequired();
     return found;
@@ -126,7 +125,7 @@ export const feedEndpoints = (services: Services, config: Config) => {
       summary: "A subscriber's private feed: premium episodes too, marked itunes:block and podcast:block; 404 for a rotated token, 403 once the subscription has ended",
       params: seriesParams.extend({ token }), produces: 'application/rss+xml',
       handle: async (ctx, { params }) => {
-        await subscriberOf(feedTokens, params.token);
+        await subscriberOf(params.token);
         const body = await podcastFeeds.render(params.id, originOf(ctx), params.token);
         if (body === null) throw notFound('Series not found');
         sendPrivate(ctx, TYPES.rss, body);
@@ -137,7 +136,7 @@ export const feedEndpoints = (services: Services, config: Config) => {
       summary: "An episode's audio through a subscriber's private feed: HEAD and Range, never after the token is rotated or the subscription ends",
       params: z.object({ token, file: audioFile }), produces: 'audio/*',
       handle: async (ctx, { params }) => {
-        const { tokenId } = await subscriberOf(feedTokens, params.token);
+        const { tokenId } = await subscriberOf(params.token);
         await sendAudio(ctx, params.file, true);
         // Every GET of audio counts (apps fetch in ranges); HEAD only asks the size.
         if (ctx.method === 'GET') await feedTokens.recordDownload(tokenId, ctx.ip);
