@@ -137,10 +137,16 @@ describe('public podcast feeds', () => {
 
   it('keeps every item guid when the episode is edited, and shows the edit after the cache is cleared', async () => {
     const { seriesId } = await seriesWithPremium();
-    const episodeId = await insertEpisode(server, { seriesId, title: 'Före redigering', episodeNumber: 40 });
+    const episodeId = await insertEpisode(server, { seriesId, title: 'Före redigering', description: 'Vi möter Astrid Holmberg.', episodeNumber: 40 });
     const before = parseFeed((await anonymous.get(`/feeds/podcast-series/${seriesId}.xml`)).text)!;
     const item = before.items.find((entry) => entry.title === 'Före redigering')!;
     expect(item.enclosure).toMatchObject({ length: 10_000, type: 'audio/mpeg' });
+    // The people profile the episode mentions is its guest; the series' journalist its host.
+    const guest = (await server.db('peopleProfiles').where({ name: 'Astrid Holmberg' }).first('id')) as { id: number };
+    expect(item.podcastPeople).toEqual([
+      expect.objectContaining({ name: 'Karin Ekholm', role: 'Host' }),
+      expect.objectContaining({ name: 'Astrid Holmberg', role: 'Guest', href: `${server.url}/people/${guest.id}` }),
+    ]);
 
     await server.db('podcasts').where({ id: episodeId }).update({ title: 'Efter redigering', description: 'Ny text', updatedAt: new Date().toISOString() });
     await server.contentChanged();
