@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { signedInUser } from '../api/test/support/users.js';
@@ -23,6 +24,9 @@ describe("a subscriber's private podcast feeds on /dashboard/podcasts", () => {
     await expect.poll(() => address.count(), { timeout: 10_000 }).toBe(1);
     const series = (await env.server.db('podcastSeries').where({ active: true }).count('* as n').first()) as { n: number | string };
     expect(await section.getByRole('listitem').count()).toBe(Number(series.n));
+
+    const axe = await new AxeBuilder({ page }).include('.private-feeds').withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
     const url = await address.inputValue();
     expect(url).toMatch(new RegExp(`^${env.server.url}/feeds/private/[\\w-]{32}/podcast-series/\\d+\\.xml$`));
