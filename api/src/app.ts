@@ -28,6 +28,7 @@ import { createAdminServices } from './services/admin/index.js';
 import { adminEndpoints } from './routes/admin/index.js';
 import { integrationEndpoints } from './routes/integrations.js';
 import { subscriptionEndpoints } from './routes/subscription.js';
+import { tokenEndpoints } from './routes/tokens.js';
 import { createAiGenerator } from './integrations/ai.js';
 import { createPexels } from './integrations/pexels.js';
 import { createStripeBilling } from './integrations/stripe.js';
@@ -54,6 +55,7 @@ export function createApp(db: Db, config: Config): App {
 
   const endpoints: AnyEndpoint[] = [
     ...accountEndpoints(services, config),
+    ...tokenEndpoints(services),
     ...articleEndpoints(services),
     ...podcastEndpoints(services, config),
     ...catalogueEndpoints(services),
@@ -76,7 +78,7 @@ export function createApp(db: Db, config: Config): App {
   koa.use(securityHeaders(config));
   koa.use(cache.readerFastPath(SESSION_COOKIE));
   for (const middleware of sessions(koa, config, services.sessions)) koa.use(middleware);
-  koa.use(currentUser(services.users));
+  koa.use(currentUser(services.users, services.accessTokens));
   // The guard covers every admin path, also those with no route: a reader learns nothing there.
   koa.use(async (ctx, next) => {
     if (ctx.path.startsWith('/api/admin') || ctx.path === '/api/upload') checkAccess('admin', (ctx as AppContext).state.user);

@@ -74,8 +74,10 @@ export function mount(router: Router, endpoints: AnyEndpoint[], cache: ResponseC
       const ctx = koaCtx as AppContext;
       checkAccess(definition.access, ctx.state.user);
       const audience = isAdmin(ctx.state.user) ? 'staff' : isEntitled(ctx.state.user) ? 'subscriber' : 'reader';
-      const generation = definition.cached ? cache.serve(ctx, audience) : null;
-      if (definition.cached && generation === null) return;
+      // Calls with an Authorization header are neither answered from nor stored in the cache (contract.md §8).
+      const cached = definition.cached === true && !ctx.headers.authorization;
+      const generation = cached ? cache.serve(ctx, audience) : null;
+      if (cached && generation === null) return;
 
       const input = {
         params: parse(definition.params, ctx.params),

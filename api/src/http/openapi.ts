@@ -72,6 +72,7 @@ export function openApiDocument(endpoints: AnyEndpoint[]): JsonSchema {
       ...(endpoint.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(endpoint.body, 'input') } } } } : {}),
       ...(endpoint.form ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: formSchema(endpoint.form) } } } } : {}),
       responses: { [status]: success, ...errors },
+      ...(endpoint.access !== 'public' ? { security: [{ session: [] }, { accessToken: [] }] } : {}),
     };
   }
   return {
@@ -80,10 +81,15 @@ export function openApiDocument(endpoints: AnyEndpoint[]): JsonSchema {
       title: 'Redaktion API',
       version: '1.0.0',
       description: 'JSON over HTTP, camelCase fields, ISO 8601 dates in UTC. Errors answer {"error", "code", "issues"?}. '
-        + 'Sign in with POST /api/login; the session cookie authenticates later calls.',
+        + 'Sign in with POST /api/login; the session cookie authenticates later calls. Or make a personal access token '
+        + '(POST /api/tokens while signed in) and send it as "Authorization: Bearer <token>" instead of the cookie.',
     },
     paths,
     components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'redaktion.sid' },
+        accessToken: { type: 'http', scheme: 'bearer', description: 'A personal access token from POST /api/tokens' },
+      },
       schemas: {
         ...components,
         Error: {
@@ -128,7 +134,8 @@ export function docsPage(document: JsonSchema): string {
       const body = resolve(content?.['application/json']?.schema ?? content?.['multipart/form-data']?.schema);
       const multipart = Boolean(content?.['multipart/form-data']);
       const curlBody = multipart ? " \\\n  -F 'file=@photo.jpg'" : body ? ` \\\n  -H 'Content-Type: application/json' -d '{…}'` : '';
-      const curl = `curl -b cookies.txt -c cookies.txt -X ${method.toUpperCase()} http://localhost:3000${path}${curlBody}`;
+      const auth = operation.security ? ` -H "Authorization: Bearer $TOKEN"` : '';
+      const curl = `curl${auth} -X ${method.toUpperCase()} http://localhost:3000${path}${curlBody}`;
       const html = `<section class="op"><h3><span class="m m-${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>`
         + `<p>${escapeHtml(String(operation.summary))}</p><p class="who">${escapeHtml(String(operation.description))}</p>`
         + (params.length ? `<table><thead><tr><th>Parameter</th><th>In</th><th>Required</th><th>About</th></tr></thead><tbody>${params.map((p) =>
