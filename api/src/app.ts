@@ -13,6 +13,8 @@ import { checkAccess, mount, type AnyEndpoint } from './http/endpoint.js';
 import { errorHandler, notFound } from './http/errors.js';
 import { docsPage, openApiDocument } from './http/openapi.js';
 import { ResponseCache } from './http/response-cache.js';
+import { resumableUploads } from './http/resumable-uploads.js';
+import { createResumableUploads } from './services/resumable-uploads.js';
 import { securityHeaders } from './http/security-headers.js';
 import { safeJoin, sendFile } from './http/send-file.js';
 import { variantFile } from './services/images.js';
@@ -52,6 +54,11 @@ export function createApp(db: Db, config: Config): App {
   const bus = isPostgres(db) ? createPgChangeBus(db) : null;
   const cache = new ResponseCache(bus, services.nextScheduledChange);
   const admin = createAdminServices(db, config, services.sessions);
+  const uploads = createResumableUploads(config, admin.placement);
+  // Unfinished resumable uploads expire after 24 hours: swept now and every hour.
+  const sweepUploads = () => void uploads.sweep().catch((error: unknown) => console.error('Sweeping expired uploads failed:', error));
+  sweepUploads();
+  const sweeper = setInterval(sweepUploads, 60 * 60 * 1000).unref();
 
   const endpoints: AnyEndpoint[] = [
     ...accountEndpoints(services, config),
@@ -84,6 +91,7 @@ export function createApp(db: Db, config: Config): App {
     if (ctx.path.startsWith('/api/admin') || ctx.path === '/api/upload') checkAccess('admin', (ctx as AppContext).state.user);
     await next();
   });
+  koa.use(resumableUploads(uploads));
   koa.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }));
   koa.use(router.routes());
   koa.use(router.allowedMethods());
@@ -118,6 +126,9 @@ export function createApp(db: Db, config: Config): App {
     endpoints,
     cache,
     services,
-    close: async () => { await bus?.close(); },
+    close: async () => {
+      clearInterval(sweeper);
+      await bus?.close();
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { RESUMABLE_LIMITS_MB } from '@redaktion/shared';
 
 /** Everything the server reads from its environment, read once (README lists each variable). */
 export interface Config {
@@ -21,6 +22,8 @@ export interface Config {
   openai: { apiKey: string | null; baseUrl: string | null; textModel: string; imageModel: string | null; timeoutMs: number };
   pexels: { apiKey: string | null; apiBase: string | null };
   youtube: { channelUrl: string | null; apiKey: string | null; apiBase: string | null; feedBase: string | null };
+  /** The largest video the resumable upload endpoint takes, in bytes (`UPLOAD_MAX_VIDEO_MB`). */
+  uploadMaxVideoBytes: number;
   pwaDistDir: string;
 }
 
@@ -49,6 +52,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (!configuredSecret && production && databaseUrl) {
     throw new Error('SESSION_SECRET is required with NODE_ENV=production and DATABASE_URL: every API process must share it');
   }
+
+  const uploadMaxVideoMb = Number(env.UPLOAD_MAX_VIDEO_MB ?? RESUMABLE_LIMITS_MB.video);
+  if (!Number.isFinite(uploadMaxVideoMb) || uploadMaxVideoMb <= 0) throw new Error('UPLOAD_MAX_VIDEO_MB must be a positive number of megabytes');
 
   return {
     port: Number(env.PORT ?? 3000),
@@ -84,6 +90,7 @@ export function loadConfig(env: Env = process.env): Config {
       apiBase: text(env.YOUTUBE_API_BASE),
       feedBase: text(env.YOUTUBE_FEED_BASE),
     },
+    uploadMaxVideoBytes: Math.floor(uploadMaxVideoMb * 1024 * 1024),
     pwaDistDir: path.resolve(env.PWA_DIST_DIR ?? new URL('../../pwa/dist', import.meta.url).pathname),
   };
 }

@@ -8,3 +8,4 @@ export * from './schemas/account.js';
 export * from './schemas/queries.js';
 export * from './schemas/admin.js';
 export * from './schemas/tokens.js';
+export * from './schemas/uploads.js';
