@@ -241,3 +241,43 @@ describe('resumable uploads (tus 1.0.0)', () => {
     expect(JSON.parse(answer)).toEqual({ url: expect.stringMatching(/^\/uploads\/videos\/.+\.mp4$/), kind: 'video' });
   });
 });
+
+describe('a custom video from a finished upload (JSON)', () => {
+  const asAdmin = (body: unknown) => fetch(`${server.url}/api/admin/custom-videos`, {
+    method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+  }).then(async (response) => ({ status: response.status, body: await response.json() }));
+
+  it('is created from the url the upload answered, and names each file once', async () => {
+    const bytes = mp4(MB);
+    const location = await create(bytes.length, 'Veckans intervju.mp4', 'video/mp4');
+    const { json: uploaded } = await patch(location, 0, bytes);
+    const created = await asAdmin({ title: 'Veckans intervju', description: 'Med rektorn', duration: '12:30', videoUrl: uploaded.url });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ title: 'Veckans intervju', description: 'Med rektorn', duration: '12:30', videoUrl: uploaded.url, active: true });
+    expect((await fetch(server.url + created.body.videoUrl)).status).toBe(200);
+    const again = await asAdmin({ title: 'Samma fil', description: 'Igen', duration: '12:30', videoUrl: uploaded.url });
+    expect(again.status).toBe(409);
+  });
+
+  it('never names a file outside the product\'s own videos, nor fetches one', async () => {
+    const fields = { title: 'T', description: 'D', duration: '1:00' };
+    for (const videoUrl of [
+      'http://127.0.0.1:9/uploads/videos/00000000-0000-0000-0000-000000000000.mp4',
+      '/uploads/videos/../images/00000000-0000-0000-0000-000000000000.png',
+      '/uploads/videos/00000000-0000-0000-0000-000000000000.mp4',
+      '//evil.example/uploads/videos/x.mp4',
+    ]) {
+      const answer = await asAdmin({ ...fields, videoUrl });
+      expect(answer.status).toBe(400);
+      expect(answer.body.issues[0]).toEqual({ path: 'videoUrl', message: 'videoUrl must name a finished video upload (/uploads/videos/…)' });
+    }
+    expect((await asAdmin({ ...fields })).body.issues[0].path).toBe('videoUrl');
+  });
+
+  it('is documented beside the multipart form', async () => {
+    const document = await (await fetch(`${server.url}/api/openapi.json`)).json();
+    const content = document.paths['/api/admin/custom-videos'].post.requestBody.content;
+    expect(Object.keys(content).sort()).toEqual(['application/json', 'multipart/form-data']);
+    expect(content['multipart/form-data'].schema.required).toContain('video');
+  });
+});

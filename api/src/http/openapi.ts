@@ -64,13 +64,23 @@ export function openApiDocument(endpoints: AnyEndpoint[]): JsonSchema {
     if (endpoint.access !== 'public') errors[401] = { description: 'Not signed in' };
     if (endpoint.access === 'admin' || endpoint.access === 'super_admin') errors[403] = { description: 'Signed in without the role' };
     if (endpoint.path.includes(':')) errors[404] = { description: 'Unknown id' };
+    for (const [code, answer] of Object.entries(endpoint.answers ?? {})) {
+      errors[code] = { description: answer.description, ...(answer.schema ? { content: { 'application/json': { schema: toSchema(answer.schema, 'output') } } } : {}) };
+    }
     (paths[path] ??= {})[endpoint.method] = {
       tags: [endpoint.tag],
       summary: endpoint.summary,
       description: `Who may call it: ${accessText[endpoint.access]}.`,
       parameters: [...parameters(endpoint.params, 'path'), ...parameters(endpoint.query, 'query')],
-      ...(endpoint.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(endpoint.body, 'input') } } } } : {}),
-      ...(endpoint.form ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: formSchema(endpoint.form) } } } } : {}),
+      ...(endpoint.body || endpoint.form ? {
+        requestBody: {
+          required: true,
+          content: {
+            ...(endpoint.form ? { 'multipart/form-data': { schema: formSchema(endpoint.form) } } : {}),
+            ...(endpoint.body ? { 'application/json': { schema: toSchema(endpoint.body, 'input') } } : {}),
+          },
+        },
+      } : {}),
       responses: { [status]: success, ...errors },
       ...(endpoint.access !== 'public' ? { security: [{ session: [] }, { accessToken: [] }] } : {}),
     };

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { UploadAnswer } from '@redaktion/shared';
 import type { Config } from '../config.js';
@@ -14,6 +15,15 @@ export function createUploadPlacement(config: Config, images: ReturnType<typeof 
   const videosDir = path.join(config.uploadsDir, 'videos');
   return {
     videosDir,
+    /**
+     * The stored video a client names by the url its upload answered: only our own generated names under
+     * /uploads/videos/ qualify (no host, no `..`, nothing fetched), and the file must be there.
+     */
+    async storedVideo(url: string): Promise<string | null> {
+      const name = /^\/uploads\/videos\/([0-9a-f-]{36}\.(?:mp4|webm|ogv|avi|mov))$/.exec(url)?.[1];
+      if (!name) return null;
+      return (await stat(path.join(videosDir, name)).then((info) => info.isFile(), () => false)) ? url : null;
+    },
     async place(file: ReceivedFile): Promise<UploadAnswer> {
       switch (file.type.kind) {
         case 'image': return { kind: 'image', ...(await images.fromUpload(file)) };

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { rm } from 'node:fs/promises';
-import { customVideoFieldsSchema, customVideoSchema, customVideoUpdateSchema, ERROR_CODES, idParam, uploadAnswerSchema } from '@redaktion/shared';
+import { customVideoFieldsSchema, customVideoJsonSchema, customVideoSchema, customVideoUpdateSchema, ERROR_CODES, idParam, uploadAnswerSchema } from '@redaktion/shared';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { endpoint } from '../../http/endpoint.js';
-import { HttpError, notFound, validationError } from '../../http/errors.js';
+import { conflict, HttpError, notFound, validationError } from '../../http/errors.js';
+import { fieldError } from '../../services/admin/editorial.js';
 import { safeJoin, sendFile } from '../../http/send-file.js';
 import { toCustomVideo } from '../../serializers/content.js';
 import type { AdminServices } from '../../services/admin/index.js';
@@ -56,7 +57,10 @@ export const mediaEndpoints = ({ catalogue, placement }: AdminServices, config: 
     }),
     endpoint({
       method: 'post', path: '/api/admin/custom-videos', tag: 'Admin: videos', access: 'admin', status: 201,
-      summary: 'Uploads a video (multipart: video, title, description, duration, optional thumbnail image): MP4, WebM, OGG, AVI, MOV up to 50 MB',
+      summary: 'Adds a custom video: either uploads it (multipart: video, title, description, duration, optional thumbnail image; MP4, WebM, OGG, AVI, MOV up to 50 MB), '
+        + 'or, as JSON {title, description, duration, videoUrl}, names a video that finished a resumable upload (/api/admin/uploads)',
+      body: customVideoJsonSchema,
+      answers: { 409: { description: 'Another custom video already uses this videoUrl' } },
       form: {
         video: { file: true, required: true, description: 'MP4, WebM, OGG, AVI or MOV, at most 50 MB' },
         title: { file: false, required: true, description: 'Title' },
@@ -65,7 +69,13 @@ export const mediaEndpoints = ({ catalogue, placement }: AdminServices, config: 
         thumbnail: { file: true, required: false, description: 'A poster image (JPG, PNG, WebP)' },
       },
       response: customVideoSchema,
-      handle: async (ctx) => {
+      handle: async (ctx, { body }) => {
+        if (body) {
+          const { videoUrl, ...fields } = body;
+          if (!(await placement.storedVideo(videoUrl))) throw fieldError('videoUrl', 'videoUrl must name a finished video upload (/uploads/videos/…)');
+          if (await catalogue.customVideos.usingFile(videoUrl)) throw conflict('Another custom video already uses this video file');
+          return toCustomVideo(await catalogue.customVideos.create({ ...fields, videoUrl, thumbnailUrl: null, uploadedBy: ctx.state.user!.id }));
+        }
         const { fields, files } = await receiveMultipart(ctx, tempDir, {
           fileFields: { video: ['video'], thumbnail: ['image'] },
           messages: {
