@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertArticle } from './support/fixtures.js';
 import { HttpClient } from './support/http-client.js';
@@ -112,6 +113,18 @@ describe('personal access tokens', () => {
     expect((await withToken(token, 'GET', '/api/admin/articles')).status).toBe(200);
     await server.db('users').where({ id }).update({ active: false });
     expect((await withToken(token, 'GET', '/api/admin/articles')).status).toBe(401);
+    expect((await withToken(token, 'GET', '/api/user')).status).toBe(401);
+  });
+
+  it('die when the password is reset (an account recovered may have been someone else\'s)', async () => {
+    const { token, id } = await tokenFor();
+    // A reset link as the e-mail would carry it: only its SHA-256 is stored.
+    const link = 'aterstallning-for-test-0123456789';
+    await server.db('password_reset_tokens').insert({
+      token: createHash('sha256').update(link).digest('hex'), userId: id, expiresAt: new Date(Date.now() + 60_000).toISOString(), used: false, createdAt: new Date().toISOString(),
+    });
+    const reset = await new HttpClient(server.url).post('/api/auth/reset-password', { token: link, newPassword: 'ett-nytt-lösenord' });
+    expect(reset.status).toBe(200);
     expect((await withToken(token, 'GET', '/api/user')).status).toBe(401);
   });
 

@@ -47,6 +47,8 @@ export function createAccessTokens(db: Db) {
     /** Revokes one of the user's own tokens; false when there is no such token of theirs. */
     revoke: async (userId: number, id: number): Promise<boolean> => (await tokens().where({ id, userId }).delete()) > 0,
 
+    revokeAll: async (userId: number): Promise<void> => { await tokens().where({ userId }).delete(); },
+
     /** The active user a token belongs to, or null for an unknown, revoked or deactivated one. */
     async userFor(token: string): Promise<{ user: UserRow; tokenId: number } | null> {
       if (!TOKEN_SHAPE.test(token)) return null;
