@@ -40,7 +40,8 @@ async function start(script: string, env: Record<string, string>): Promise<{ chi
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 200; attempt += 1) {
+  // Up to a minute: starting (TypeScript compiled at run time) is slow on a busy machine.
+  for (let attempt = 0; attempt < 600; attempt += 1) {
     try {
       if ((await fetch(`${url}/api/config`)).status < 500 || attempt < 0) return { child, url };
     } catch { /* not listening yet */ }

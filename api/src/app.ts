@@ -13,7 +13,7 @@ import { checkAccess, mount, type AnyEndpoint } from './http/endpoint.js';
 import { errorHandler, notFound } from './http/errors.js';
 import { docsPage, openApiDocument } from './http/openapi.js';
 import { ResponseCache } from './http/response-cache.js';
-import { resumableUploads } from './http/resumable-uploads.js';
+import { resumableUploads, resumableUploadsReference } from './http/resumable-uploads.js';
 import { createResumableUploads } from './services/resumable-uploads.js';
 import { securityHeaders } from './http/security-headers.js';
 import { safeJoin, sendFile } from './http/send-file.js';
@@ -71,7 +71,7 @@ export function createApp(db: Db, config: Config): App {
     ...subscriptionEndpoints(createStripeBilling(db, config), config),
     ...integrationEndpoints(createAiGenerator(db, config, admin.images), createPexels(db, config, admin.images), createYouTube(config)),
   ];
-  const document = openApiDocument(endpoints);
+  const document = openApiDocument(endpoints, resumableUploadsReference);
   const docs = docsPage(document);
 
   const router = new Router();

@@ -46,10 +46,13 @@ const accessText: Record<AnyEndpoint['access'], string> = {
   super_admin: 'Role super_admin',
 };
 
-/** The OpenAPI 3 document, made from the same declarations and zod schemas that validate requests. */
-export function openApiDocument(endpoints: AnyEndpoint[]): JsonSchema {
+/**
+ * The OpenAPI 3 document, made from the same declarations and zod schemas that validate requests;
+ * `protocolPaths` describes calls another protocol defines (tus), which no declaration covers.
+ */
+export function openApiDocument(endpoints: AnyEndpoint[], protocolPaths: Record<string, Record<string, JsonSchema>> = {}): JsonSchema {
   components = {};
-  const paths: Record<string, Record<string, JsonSchema>> = {};
+  const paths: Record<string, Record<string, JsonSchema>> = { ...protocolPaths };
   for (const endpoint of endpoints) {
     const path = openApiPath(endpoint.path);
     const status = String(endpoint.status ?? 200);

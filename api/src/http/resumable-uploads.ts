@@ -37,3 +37,52 @@ export function resumableUploads(uploads: ResumableUploads): Middleware {
     }
   };
 }
+
+const tusHeader = (name: string, description: string, required = true) => ({ name, in: 'header', required, schema: { type: 'string' }, description });
+const uploadId = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'From the Location of the creation answer' };
+const security = [{ session: [] }, { accessToken: [] }];
+const who = 'Who may call it: Role admin or super_admin. Protocol: tus 1.0.0 (https://tus.io/protocols/resumable-upload), every request with Tus-Resumable: 1.0.0.';
+const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+/** The reference of the tus calls, for /api/openapi.json and /api/docs. */
+export const resumableUploadsReference = {
+  [RESUMABLE_UPLOADS_PATH]: {
+    post: {
+      tags: ['Admin: uploads'], security, description: who,
+      summary: 'Creates a resumable upload (tus creation). Limits by the declared type: video UPLOAD_MAX_VIDEO_MB (2048 MB), audio 500 MB, image 20 MB',
+      parameters: [
+        tusHeader('Upload-Length', 'The file size in bytes (required: no deferred length)'),
+        tusHeader('Upload-Metadata', 'filename and filetype (the MIME type: image/*, audio/* or video/*), each base64: "filename ZmlsbS5tcDQ=,filetype dmlkZW8vbXA0"'),
+      ],
+      responses: {
+        201: { description: 'Created: Location is the upload\'s path; Upload-Expires says when an unfinished upload is deleted (24 hours)' },
+        400: error('No Upload-Length, an empty file, or metadata without filename or filetype'),
+        413: error('Larger than the limit for the declared type'), 415: error('A filetype that is not an image, audio or video'),
+      },
+    },
+    options: { tags: ['Admin: uploads'], security, description: who, summary: 'The server\'s tus version, extensions and largest size', parameters: [], responses: { 204: { description: 'Tus-Version, Tus-Extension, Tus-Max-Size' } } },
+  },
+  [`${RESUMABLE_UPLOADS_PATH}/{id}`]: {
+    head: {
+      tags: ['Admin: uploads'], security, description: who, parameters: [uploadId],
+      summary: 'Where to resume: Upload-Offset (bytes stored) and Upload-Length; a finished upload also names its url and kind in Upload-Metadata',
+      responses: { 200: { description: 'Upload-Offset, Upload-Length, Upload-Metadata' }, 404: { description: 'Unknown, terminated or refused upload' }, 410: { description: 'Expired' } },
+    },
+    patch: {
+      tags: ['Admin: uploads'], security, description: who,
+      summary: 'Sends bytes from Upload-Offset (Content-Type: application/offset+octet-stream). The PATCH that brings the last byte answers 200 {url, kind}: the bytes are sniffed and the file placed as POST /api/upload places it',
+      parameters: [uploadId, tusHeader('Upload-Offset', 'Must equal the offset HEAD reports')],
+      responses: {
+        200: { description: 'The last byte arrived', content: { 'application/json': { schema: { $ref: '#/components/schemas/UploadAnswer' } } } },
+        204: { description: 'Stored; Upload-Offset is the new offset' },
+        409: error('Upload-Offset is not the stored offset: ask HEAD'), 410: error('Expired'),
+        415: error('The bytes are not an accepted file of the declared type: the upload is deleted'),
+      },
+    },
+    delete: {
+      tags: ['Admin: uploads'], security, description: who, parameters: [uploadId],
+      summary: 'Ends an unfinished upload and deletes its bytes (tus termination)',
+      responses: { 204: { description: 'Deleted' }, 400: error('A finished upload cannot be terminated') },
+    },
+  },
+};
