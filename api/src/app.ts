@@ -13,6 +13,8 @@ import { checkAccess, mount, type AnyEndpoint } from './http/endpoint.js';
 import { errorHandler, notFound } from './http/errors.js';
 import { docsPage, openApiDocument } from './http/openapi.js';
 import { ResponseCache } from './http/response-cache.js';
+import { resumableUploads, resumableUploadsReference } from './http/resumable-uploads.js';
+import { createResumableUploads } from './services/resumable-uploads.js';
 import { securityHeaders } from './http/security-headers.js';
 import { safeJoin, sendFile } from './http/send-file.js';
 import { variantFile } from './services/images.js';
@@ -30,6 +32,7 @@ import { integrationEndpoints } from './routes/integrations.js';
 import { subscriptionEndpoints } from './routes/subscription.js';
 import { feedEndpoints } from './routes/feeds.js';
 import { isRasterPreset } from '@redaktion/shared';
+import { tokenEndpoints } from './routes/tokens.js';
 import { createAiGenerator } from './integrations/ai.js';
 import { createPexels } from './integrations/pexels.js';
 import { createStripeBilling } from './integrations/stripe.js';
@@ -62,9 +65,15 @@ export function createApp(db: Db, config: Config): App {
   const bus = isPostgres(db) ? createPgChangeBus(db) : null;
   const cache = new ResponseCache(bus, services.nextScheduledChange);
   const admin = createAdminServices(db, config, services.sessions);
+  const uploads = createResumableUploads(config, admin.placement);
+  // Unfinished resumable uploads expire after 24 hours: swept now and every hour.
+  const sweepUploads = () => void uploads.sweep().catch((error: unknown) => console.error('Sweeping expired uploads failed:', error));
+  sweepUploads();
+  const sweeper = setInterval(sweepUploads, 60 * 60 * 1000).unref();
 
   const endpoints: AnyEndpoint[] = [
     ...accountEndpoints(services, config),
+    ...tokenEndpoints(services),
     ...articleEndpoints(services),
     ...podcastEndpoints(services, config),
     ...catalogueEndpoints(services),
@@ -74,7 +83,7 @@ export function createApp(db: Db, config: Config): App {
     ...subscriptionEndpoints(createStripeBilling(db, config), config),
     ...integrationEndpoints(createAiGenerator(db, config, admin.images), createPexels(db, config, admin.images), createYouTube(config)),
   ];
-  const document = openApiDocument(endpoints);
+  const document = openApiDocument(endpoints, resumableUploadsReference);
   const docs = docsPage(document);
 
   const router = new Router();
@@ -88,12 +97,13 @@ export function createApp(db: Db, config: Config): App {
   koa.use(securityHeaders(config));
   koa.use(cache.readerFastPath(SESSION_COOKIE));
   for (const middleware of sessions(koa, config, services.sessions)) koa.use(middleware);
-  koa.use(currentUser(services.users));
+  koa.use(currentUser(services.users, services.accessTokens));
   // The guard covers every admin path, also those with no route: a reader learns nothing there.
   koa.use(async (ctx, next) => {
     if (ctx.path.startsWith('/api/admin') || ctx.path === '/api/upload') checkAccess('admin', (ctx as AppContext).state.user);
     await next();
   });
+  koa.use(resumableUploads(uploads));
   koa.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }));
   koa.use(router.routes());
   koa.use(router.allowedMethods());
@@ -135,6 +145,9 @@ export function createApp(db: Db, config: Config): App {
     endpoints,
     cache,
     services,
-    close: async () => { await bus?.close(); },
+    close: async () => {
+      clearInterval(sweeper);
+      await bus?.close();
+    },
   };
 }

@@ -9,3 +9,5 @@ export * from './schemas/queries.js';
 export * from './schemas/admin.js';
 export * from './schemas/feeds.js';
 export * from './helpers/raster.js';
+export * from './schemas/tokens.js';
+export * from './schemas/uploads.js';

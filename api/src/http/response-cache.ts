@@ -76,7 +76,8 @@ export class ResponseCache {
   readerFastPath(sessionCookie: string): Middleware {
     const marker = `${sessionCookie}=`;
     return async (ctx, next) => {
-      if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.headers.cookie?.includes(marker)
+      // A request with an Authorization header is someone's (contract.md §8): it never reaches a signed-out reader's answer.
+      if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.headers.cookie?.includes(marker) && !ctx.headers.authorization
         && this.serve(ctx as AppContext, 'reader') === null) return;
       await next();
     };

@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
+import { createAccessTokens } from './access-tokens.js';
 import { createAdvertisementReads } from './advertisements.js';
 import { createArticleReads } from './articles.js';
 import { createCategoryReads } from './categories.js';
@@ -23,6 +24,7 @@ export function createServices(db: Db, config: Config) {
   return {
     users: createUserService(db),
     sessions: createSessionStore(db),
+    accessTokens: createAccessTokens(db),
     throttle: createLoginThrottle(db),
     resetTokens: createPasswordResetTokens(db),
     mailer: createMailer(config),

@@ -4,6 +4,7 @@ import type {
 import type { LoginInput, ProfileUpdateInput, RegisterInput } from '../schemas/account.js';
 import type { PodcastFeed } from '../schemas/feeds.js';
 import type { ApiErrorBody } from '../errors.js';
+import type { AccessToken, CreatedAccessToken } from '../schemas/tokens.js';
 
 /**
  * The typed API client the PWA (and later the desktop app) uses. Reads are named by their path, which is
@@ -28,6 +29,7 @@ export interface ChannelVideo {
 
 export const apiPaths = {
   user: '/api/user' as ApiPath<User>,
+  tokens: '/api/tokens' as ApiPath<AccessToken[]>,
   config: '/api/config' as ApiPath<PublicConfig>,
   categories: '/api/categories' as ApiPath<Category[]>,
   articles: (q: { category?: string; limit?: number; offset?: number; q?: string; author?: string } = {}) => `/api/articles${query(q)}` as ApiPath<Article[]>,
@@ -116,6 +118,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     subscriptionStatus: (paymentIntent: string) =>
       request<{ paymentStatus: string; subscriptionStatus: string | null; subscriptionPlan: string | null }>('GET', `/api/subscription/status${query({ payment_intent: paymentIntent })}`),
     billingPortal: () => request<{ url: string }>('POST', '/api/billing-portal'),
+    createToken: (name: string) => request<CreatedAccessToken>('POST', '/api/tokens', { name }),
+    revokeToken: (id: number) => request<void>('DELETE', `/api/tokens/${id}`),
     countImpression: (id: number) => request<void>('POST', `/api/advertisements/${id}/impression`),
     rotatePodcastFeeds: () => request<PodcastFeed[]>('POST', '/api/podcast-feeds/rotate'),
     request,

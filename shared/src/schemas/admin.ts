@@ -47,6 +47,8 @@ export const articleInputSchema = z.object({
   premium: flag(false),
   status: status('draft'),
   publishedAt: optional(isoDateTime),
+  clientId: z.uuid({ error: 'clientId must be a UUID' }).optional()
+    .describe('Chosen by the client for a draft written offline: sending the same clientId again answers the stored article (200) instead of a second one'),
 }).meta({ id: 'ArticleInput' });
 
 /** The episode form (admin-area.md §5): duration in minutes. */
@@ -201,6 +203,12 @@ export const customVideoFieldsSchema = z.object({
     .regex(/^\d{1,3}:[0-5]\d(:[0-5]\d)?$/, { error: 'Duration must look like 5:30' }),
 }).meta({ id: 'CustomVideoFields' });
 
+/** A custom video whose file already arrived through the resumable uploads (contract.md §8). */
+export const customVideoJsonSchema = customVideoFieldsSchema.extend({
+  videoUrl: requiredText('Please fill in all fields and select a video file.', 300)
+    .describe('The url a finished upload answered (/uploads/videos/…); resolved in the product\'s own store, never fetched'),
+}).meta({ id: 'CustomVideoFromUpload' });
+
 export const userAdminUpdateSchema = z.object({
   role: z.enum(USER_ROLES, { error: `Role must be one of ${USER_ROLES.join(', ')}` }).optional(),
   active: z.boolean({ error: 'Must be true or false' }).optional(),
@@ -214,6 +222,7 @@ export const userSearchQuery = z.object({
 }).meta({ id: 'UserSearchQuery' });
 
 export type ArticleInput = z.infer<typeof articleInputSchema>;
+export type CustomVideoJsonInput = z.infer<typeof customVideoJsonSchema>;
 export type EpisodeForm = z.infer<typeof episodeFormSchema>;
 export type InterviewForm = z.infer<typeof interviewFormSchema>;
 export type EpisodeInput = z.infer<typeof episodeInputSchema>;

@@ -73,14 +73,24 @@ export function createEditorial(db: Db, config: Config) {
   return {
     articles: {
       list: (page: Page) => tables.article.list(page),
+      byId: (id: number) => tables.article.byId(id),
+      byClientId: (clientId: string) => db('articles').where({ clientId }).first() as Promise<Row | undefined>,
       async save(id: number | null, input: ArticleInput, userId: number): Promise<Row> {
         await assertCategory(input.category);
-        const { status, publishedAt, ...fields } = input;
-        return save('article', id, status, publishedAt, userId, async (trx) => {
-          // The featured article is the single global hero: featuring one un-features the others.
-          if (input.featured) await trx('articles').where({ featured: true }).modify((q) => (id ? q.whereNot({ id }) : q)).update({ featured: false });
-          return replacing(['imageUrl', 'imageAlt', 'imageCredit', 'authorImage', 'authorTitle'], fields);
-        });
+        // The clientId is the draft's identity from its creation on: an edit never changes it.
+        const { status, publishedAt, clientId, ...fields } = input;
+        try {
+          return await save('article', id, status, publishedAt, userId, async (trx) => {
+            // The featured article is the single global hero: featuring one un-features the others.
+            if (input.featured) await trx('articles').where({ featured: true }).modify((q) => (id ? q.whereNot({ id }) : q)).update({ featured: false });
+            return { ...replacing(['imageUrl', 'imageAlt', 'imageCredit', 'authorImage', 'authorTitle'], fields), ...(id === null && clientId ? { clientId } : {}) };
+          });
+        } catch (error) {
+          // The same offline draft sent twice at once: the unique clientId lets one in, the other gets that one.
+          const stored = id === null && clientId && /unique/i.test(String((error as Error).message)) ? await db('articles').where({ clientId }).first() : undefined;
+          if (stored) return stored as Row;
+          throw error;
+        }
       },
       remove: (id: number) => remove('article', id),
     },
@@ -114,6 +124,7 @@ export function createEditorial(db: Db, config: Config) {
 
     profiles: {
       list: (page: Page) => tables.profile.list(page),
+      byId: (id: number) => tables.profile.byId(id),
       async save(id: number | null, input: PersonInput, userId: number): Promise<Row> {
         await assertCategory(input.category);
         const { status, publishedAt, content, achievements, photoGallery, socialLinks, ...fields } = input;
