@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { RESUMABLE_LIMITS_MB } from '@redaktion/shared';
 
 /** Everything the server reads from its environment, read once (README lists each variable). */
 export interface Config {
@@ -25,6 +26,10 @@ export interface Config {
   youtube: { channelUrl: string | null; apiKey: string | null; apiBase: string | null; feedBase: string | null };
   /** Web Push: configured VAPID keys (else generated once into the database), the contact, and the push services allowed. */
   push: { publicKey: string | null; privateKey: string | null; subject: string | null; allowedOrigins: string[] | null };
+  /** Podcast feeds: the owner Apple and Spotify write to, and how many networks a day make a private feed look shared. */
+  podcast: { ownerName: string; ownerEmail: string; sharedFeedNetworks: number };
+  /** The largest video the resumable upload endpoint takes, in bytes (`UPLOAD_MAX_VIDEO_MB`). */
+  uploadMaxVideoBytes: number;
   pwaDistDir: string;
 }
 
@@ -41,6 +46,9 @@ function persistentSecret(dataDir: string): string {
   return secret;
 }
 
+/** The bare address of "Name <address>". */
+const addressOf = (mailbox: string): string => /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox;
+
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -53,6 +61,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (!configuredSecret && production && databaseUrl) {
     throw new Error('SESSION_SECRET is required with NODE_ENV=production and DATABASE_URL: every API process must share it');
   }
+
+  const uploadMaxVideoMb = Number(env.UPLOAD_MAX_VIDEO_MB ?? RESUMABLE_LIMITS_MB.video);
+  if (!Number.isFinite(uploadMaxVideoMb) || uploadMaxVideoMb <= 0) throw new Error('UPLOAD_MAX_VIDEO_MB must be a positive number of megabytes');
 
   return {
     port: Number(env.PORT ?? 3000),
@@ -95,6 +106,12 @@ export function loadConfig(env: Env = process.env): Config {
       subject: text(env.VAPID_SUBJECT),
       allowedOrigins: text(env.PUSH_ALLOWED_ORIGINS)?.split(',').map((origin) => origin.trim()).filter(Boolean) ?? null,
     },
+    podcast: {
+      ownerName: text(env.PODCAST_OWNER_NAME) ?? 'Redaktion',
+      ownerEmail: text(env.PODCAST_OWNER_EMAIL) ?? addressOf(text(env.MAIL_FROM) ?? 'podcast@redaktion.example'),
+      sharedFeedNetworks: Math.max(2, Number(env.PODCAST_SHARED_FEED_NETWORKS ?? 8) || 8),
+    },
+    uploadMaxVideoBytes: Math.floor(uploadMaxVideoMb * 1024 * 1024),
     pwaDistDir: path.resolve(env.PWA_DIST_DIR ?? new URL('../../pwa/dist', import.meta.url).pathname),
   };
 }

@@ -8,7 +8,9 @@ import { usePushTopic } from '../../offline/push-alerts';
 import type { MessageKey } from '../../i18n/en';
 import type { Settings } from '../../state/settings';
 import { DashboardPage } from './layout';
+import { isStaff } from '../../state/session';
 import { AccountPanel } from './Overview';
+import { TokensPanel } from './TokensPanel';
 
 type Toggle = Exclude<keyof Settings, 'locale'>;
 
@@ -100,6 +102,7 @@ export function SettingsPage({ user }: { user: User }) {
           </section>
         ))}
         <AccountPanel user={user} />
+        {isStaff(user) && <TokensPanel />}
       </div>
     </DashboardPage>
   );
