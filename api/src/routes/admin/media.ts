@@ -27,7 +27,6 @@ const fileTooLarge = (kind: FileKind): [string, string] =>
 /** Uploads, the private audio preview and custom videos. */
 export const mediaEndpoints = ({ catalogue, images }: AdminServices, config: Config) => {
   const tempDir = path.join(config.dataDir, 'tmp');
-  const imagesDir = path.join(config.uploadsDir, 'images');
   const videosDir = path.join(config.uploadsDir, 'videos');
 
   return [
@@ -94,8 +93,13 @@ export const mediaEndpoints = ({ catalogue, images }: AdminServices, config: Con
           if (!parsed.success) throw validationError(parsed.error);
           throw new HttpError(400, 'Missing Information', ERROR_CODES.validation, [{ path: 'video', message: 'Please fill in all fields and select a video file.' }]);
         }
+        // The poster is stored like every other image: re-encoded without its metadata, with its variants.
+        const poster = thumbnail ? await images.fromUpload(thumbnail).catch(async (error: unknown) => {
+          await discard([video]);
+          throw error;
+        }) : null;
         const videoName = await keep(video, videosDir);
-        const thumbnailUrl = thumbnail ? `/uploads/images/${await keep(thumbnail, imagesDir)}` : null;
+        const thumbnailUrl = poster?.url ?? null;
         return toCustomVideo(await catalogue.customVideos.create({
           ...parsed.data, videoUrl: `/uploads/videos/${videoName}`, thumbnailUrl, uploadedBy: ctx.state.user!.id,
         }));
