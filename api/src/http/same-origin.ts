@@ -29,7 +29,7 @@ export function sameOriginWrites(config: Config, sessionCookie: string) {
     if (STATE_CHANGING.has(ctx.method)) {
       const claimed = claimedOrigin(ctx);
       const bearerOnly = /^Bearer\s/i.test(ctx.get('Authorization')) && !ctx.cookies.get(sessionCookie);
-      if (claimed !== null && !bearerOnly && claimed.toLowerCase() !== (config.publicOrigin ?? ctx.origin).toLowerCase()) {
+      if (claimed !== null && !bearerOnly && claimed.toLowerCase() !== (config.publicOrigin ?? `${ctx.protocol}://${ctx.host}`).toLowerCase()) {
         throw new HttpError(403, ERROR_MESSAGES.crossSiteRequest, ERROR_CODES.crossSiteRequest);
       }
     }
