@@ -206,8 +206,9 @@ describe('6. writes from another site are refused', () => {
   it('refuses a foreign Origin, Origin: null and a foreign Referer with 403, and lets its own site, curl and bearer clients through', async () => {
     const user = await signedInUser(server.url, server.db);
     const patch = (headers: Record<string, string>) => user.client.request('PATCH', '/api/user/profile', { firstName: 'Ändrad' }, headers);
-    for (const headers of [{ Origin: 'https://evil.example' }, { Origin: 'null' }, { Origin: 'http://sub.127.0.0.1:1' },
-      { Referer: 'https://evil.example/page' }, { Referer: 'not a url' }]) {
+    const foreign: Record<string, string>[] = [{ Origin: 'https://evil.example' }, { Origin: 'null' }, { Origin: 'http://sub.127.0.0.1:1' },
+      { Referer: 'https://evil.example/page' }, { Referer: 'not a url' }];
+    for (const headers of foreign) {
       const refused = await patch(headers);
       expect(refused.status).toBe(403);
       expect(refused.body).toEqual({ error: 'This request came from another site and was refused', code: 'cross_site_request' });

@@ -56,7 +56,6 @@ export const mediaEndpoints = ({ catalogue, images }: AdminServices, config: Con
       handle: async (ctx, { params: { file } }) => {
         const full = safeJoin(config.audioDir, path.basename(file));
         if (!full || !(await sendFile(ctx, full, { maxAgeSeconds: 0 }))) throw notFound('Audio not found');
-        ctx.set('Cache-Control', 'private, no-cache');
         return undefined;
       },
     }),
