@@ -15,6 +15,7 @@ import { docsPage, openApiDocument } from './http/openapi.js';
 import { ResponseCache } from './http/response-cache.js';
 import { resumableUploads, resumableUploadsReference } from './http/resumable-uploads.js';
 import { createResumableUploads } from './services/resumable-uploads.js';
+import { sameOriginWrites } from './http/same-origin.js';
 import { securityHeaders } from './http/security-headers.js';
 import { safeJoin, sendFile } from './http/send-file.js';
 import { variantFile } from './services/images.js';
@@ -95,9 +96,15 @@ export function createApp(db: Db, config: Config): App {
   // Pages and API answers travel compressed to clients that ask; media and build-time copies are left alone.
   koa.use(compress({ threshold: 1024, br: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 }, deflate: false }));
   koa.use(securityHeaders(config));
+  koa.use(sameOriginWrites(config, SESSION_COOKIE));
   koa.use(cache.readerFastPath(SESSION_COOKIE));
   for (const middleware of sessions(koa, config, services.sessions)) koa.use(middleware);
   koa.use(currentUser(services.users, services.accessTokens));
+  // What a signed-in reader is answered is theirs alone: no shared cache keeps it, nor the browser's disk.
+  koa.use(async (ctx, next) => {
+    await next();
+    if ((ctx as AppContext).state.user && (ctx.path.startsWith('/api/') || ctx.response.is('html'))) ctx.set('Cache-Control', 'private, no-store');
+  });
   // The guard covers every admin path, also those with no route: a reader learns nothing there.
   koa.use(async (ctx, next) => {
     if (ctx.path.startsWith('/api/admin') || ctx.path === '/api/upload') checkAccess('admin', (ctx as AppContext).state.user);

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { integrations, type Config } from '../config.js';
 import { endpoint } from '../http/endpoint.js';
 import { placeholderSvg } from '../services/placeholder.js';
-import { passwordResetLinkOnScreen } from './account.js';
 
 const size = z.coerce.number({ error: `Sizes are 1 to ${LIMITS.placeholderMax}` }).int({ error: `Sizes are 1 to ${LIMITS.placeholderMax}` })
   .min(1, { error: `Sizes are 1 to ${LIMITS.placeholderMax}` }).max(LIMITS.placeholderMax, { error: `Sizes are 1 to ${LIMITS.placeholderMax}` });
@@ -18,7 +17,6 @@ export const metaEndpoints = (config: Config) => [
       return {
         payments: { enabled: on.payments, publishableKey: on.payments ? config.stripe.publishableKey : null },
         integrations: { ai: on.ai, pexels: on.pexels, youtube: on.youtube, email: on.email },
-        passwordResetLinkOnScreen: passwordResetLinkOnScreen(config),
       };
     },
   }),

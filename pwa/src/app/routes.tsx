@@ -68,7 +68,21 @@ export interface RouteDef {
   head?: (params: Params, cache: ApiCache, t: Translate, search: URLSearchParams) => Head;
   /** Rendered in the browser only (the admin area and the device's own pages). */
   clientOnly?: boolean;
+  /**
+   * What each route parameter may be. Anything else is not found before a byte of data is read, so a segment like
+   * '..%2Fadmin%2Fusers' never becomes part of an API path.
+   */
+  params?: Record<string, RegExp>;
 }
+
+/** A database id, as the API's id parameters take it. */
+const ID = /^[1-9][0-9]{0,15}$/;
+/** A custom video's slug (slugify) or a YouTube video id. */
+const SLUG = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** Whether a route's parameters are what it declares; a route without declarations takes no parameters that matter. */
+export const validParams = (route: RouteDef, params: Params): boolean =>
+  Object.entries(route.params ?? {}).every(([name, pattern]) => pattern.test(params[name] ?? ''));
 
 const subject = <T,>(cache: ApiCache, path: string) => cache.get(path)?.data as T | undefined;
 
@@ -84,7 +98,7 @@ export const routes: RouteDef[] = [
   },
   { path: '/opinion', ...Opinion, data: opinionData, head: (_p, _c, t) => ({ title: t('opinion.title'), description: t('opinion.tagline') }) },
   {
-    path: '/article/:id', ...Article_, data: articleData, subjectRequired: true,
+    path: '/article/:id', ...Article_, params: { id: ID }, data: articleData, subjectRequired: true,
     head: (p, c, t) => {
       const article = subject<Article>(c, apiPaths.article(p.id ?? ''));
       return article ? { title: article.title, description: article.excerpt, image: article.imageUrl } : { title: t('article.notFound') };
@@ -92,7 +106,7 @@ export const routes: RouteDef[] = [
   },
   {
     // An unknown slug that looks like a YouTube id is played from YouTube; any other is not found.
-    path: '/watch/:videoId', ...Watch, data: (p) => [apiPaths.customVideo(p.videoId ?? ''), apiPaths.config], subjectRequired: (p) => !isYouTubeId(p.videoId ?? ''),
+    path: '/watch/:videoId', ...Watch, params: { videoId: SLUG }, data: (p) => [apiPaths.customVideo(p.videoId ?? ''), apiPaths.config], subjectRequired: (p) => !isYouTubeId(p.videoId ?? ''),
     head: (p, c, t) => {
       const video = subject<CustomVideo>(c, apiPaths.customVideo(p.videoId ?? ''));
       return video ? { title: video.title, description: video.description, image: video.thumbnailUrl } : { title: t('watch.player') };
@@ -103,14 +117,14 @@ export const routes: RouteDef[] = [
     head: (_p, _c, t) => ({ title: t('podcasts.title') }),
   },
   {
-    path: '/podcast/:id', ...Episode_, data: (p) => [apiPaths.podcast(p.id ?? '')], subjectRequired: true,
+    path: '/podcast/:id', ...Episode_, params: { id: ID }, data: (p) => [apiPaths.podcast(p.id ?? '')], subjectRequired: true,
     head: (p, c, t) => {
       const episode = subject<Episode>(c, apiPaths.podcast(p.id ?? ''));
       return episode ? { title: episode.title, description: episode.description, image: episode.imageUrl } : { title: t('episode.notFound') };
     },
   },
   {
-    path: '/podcast-series/:id', ...Series, data: (p) => [apiPaths.series(p.id ?? ''), apiPaths.seriesEpisodes(p.id ?? '')], subjectRequired: true,
+    path: '/podcast-series/:id', ...Series, params: { id: ID }, data: (p) => [apiPaths.series(p.id ?? ''), apiPaths.seriesEpisodes(p.id ?? '')], subjectRequired: true,
     head: (p, c, t) => {
       const series = subject<PodcastSeries>(c, apiPaths.series(p.id ?? ''));
       return series ? { title: series.title, description: series.description, image: series.imageUrl } : { title: t('series.notFound') };
@@ -121,14 +135,14 @@ export const routes: RouteDef[] = [
     head: (_p, _c, t) => ({ title: t('people.title'), description: t('people.intro') }),
   },
   {
-    path: '/people/:id', ...Person, data: (p) => [apiPaths.person(p.id ?? '')], subjectRequired: true,
+    path: '/people/:id', ...Person, params: { id: ID }, data: (p) => [apiPaths.person(p.id ?? '')], subjectRequired: true,
     head: (p, c, t) => {
       const person = subject<PersonProfile>(c, apiPaths.person(p.id ?? ''));
       return person ? { title: person.name, description: person.excerpt, image: person.profileImage } : { title: t('person.notFound') };
     },
   },
   {
-    path: '/journalists/:id', ...Journalist, data: (p) => [apiPaths.journalist(p.id ?? '')], subjectRequired: true,
+    path: '/journalists/:id', ...Journalist, params: { id: ID }, data: (p) => [apiPaths.journalist(p.id ?? '')], subjectRequired: true,
     head: (p, c, t) => {
       const journalist = subject<Author>(c, apiPaths.journalist(p.id ?? ''));
       return journalist ? { title: journalist.name, description: journalist.title ?? undefined, image: journalist.profileImage } : { title: t('journalist.notFound') };

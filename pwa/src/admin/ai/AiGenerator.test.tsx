@@ -9,7 +9,7 @@ import { AiGenerator, draftBody } from './AiGenerator';
 afterEach(resetAdminScreens);
 
 const GENERATED = { title: 'Elpriset stiger i norr', excerpt: 'Hushållen i SE1 får betala mer.', content: 'Första stycket.\n\nAndra stycket.', readTime: 4 };
-const CONFIG = { payments: { enabled: false, publishableKey: null }, integrations: { ai: true, pexels: true, youtube: false, email: false }, passwordResetLinkOnScreen: false };
+const CONFIG = { payments: { enabled: false, publishableKey: null }, integrations: { ai: true, pexels: true, youtube: false, email: false } };
 const panel = (name: string) => within(screen.getByRole('tabpanel', { name }));
 const PHOTO = { id: 3, alt: 'Hamnen', photographer: 'Anna Berg', src: { small: 'https://images.pexels.com/s.jpg', medium: 'https://images.pexels.com/m.jpg', large: 'https://images.pexels.com/l.jpg' } };
 const openStockPhotos = () => {
