@@ -21,6 +21,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'] } },
+      // The repository's lint rules that guard boundaries (the sealed admin module, Electron in main).
+      { test: { name: 'lint', include: ['eslint/**/*.test.ts'], testTimeout: 60_000 } },
       { test: { name: 'pwa', include: ['pwa/src/**/*.test.ts'] } },
       // Components (the admin forms) rendered in jsdom with Testing Library.
       { test: { name: 'pwa-components', include: ['pwa/src/**/*.test.tsx'], environment: 'jsdom' } },

@@ -18,6 +18,8 @@ export interface AdminPlatform {
   user: User | null;
   /** The language of the screens. */
   locale: 'sv' | 'en';
+  /** The colour scheme of the screens (the admin's styles carry both). */
+  theme: 'light' | 'dark';
   /**
    * The API transport, shaped like `fetch`: `path` is always an absolute path of the API (`/api/admin/articles?…`),
    * never a full URL; the host adds the server's origin and the credentials (cookie or token). The answer's status
@@ -66,7 +68,7 @@ export function AdminPlatformProvider({ platform, children }: { platform: AdminP
   const value = useMemo(() => ({ platform, ...clients }), [platform, clients]);
   return (
     <PlatformContext.Provider value={value}>
-      <div className="redaktion-admin">{children}</div>
+      <div className="redaktion-admin" data-theme={platform.theme}>{children}</div>
     </PlatformContext.Provider>
   );
 }

@@ -19,7 +19,7 @@ export function testPlatform({
   readerDataChanged?: AdminPlatform['readerDataChanged'];
 }): AdminPlatform {
   return {
-    user, locale, siteUrl: SITE, openExternal, openReaderPage, readerDataChanged,
+    user, locale, theme: 'light', siteUrl: SITE, openExternal, openReaderPage, readerDataChanged,
     fetch: (path, init) => fetch(`${SITE}${path}`, init),
     upload: upload ?? (() => Promise.reject(new Error('Network error'))),
     notify: showNotice,

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '@redaktion/shared/client';
 import type { AdminPlatform, UploadForm, UploadOptions } from '@redaktion/pwa/admin';
-import { useServices, useSession } from '../../app/context';
+import { useServices, useSession, useSettings } from '../../app/context';
 import { useI18n } from '../../i18n';
 import { toast } from '../../state/toasts';
 
@@ -20,10 +20,12 @@ export function useWebPlatform(): AdminPlatform {
   const { cache } = useServices();
   const { user } = useSession();
   const { locale } = useI18n();
+  const { darkMode } = useSettings();
   const navigate = useNavigate();
   return useMemo(() => ({
     user,
     locale,
+    theme: darkMode ? 'dark' : 'light',
     fetch: sameOrigin,
     upload: xhrUpload,
     openExternal: (url) => window.open(url, '_blank', 'noopener'),
@@ -31,7 +33,7 @@ export function useWebPlatform(): AdminPlatform {
     siteUrl: window.location.origin,
     notify: ({ title, description, tone }) => toast(title, description, tone === 'error' ? 'destructive' : 'default'),
     readerDataChanged: (paths) => paths.forEach((path) => cache.invalidate(path)),
-  }), [cache, user, locale, navigate]);
+  }), [cache, user, locale, darkMode, navigate]);
 }
 
 export function xhrUpload<T>(path: string, form: UploadForm, { onProgress, signal, timeoutMs = UPLOAD_TIMEOUT_MS }: UploadOptions = {}): Promise<T> {
