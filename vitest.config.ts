@@ -28,7 +28,8 @@ export default defineConfig({
       { test: { name: 'pwa-components', include: ['pwa/src/**/*.test.tsx'], environment: 'jsdom' } },
       apiProject('sqlite'),
       // The reader PWA in the machine's Chromium, against the whole server on SQLite.
-      { test: { name: 'e2e', include: ['e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false } },
+      // A lazily loaded chunk or a server round trip can take seconds on a loaded 2-core machine: polls wait up to 4 s.
+      { test: { name: 'e2e', include: ['e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false, expect: { poll: { timeout: 4000 } } } },
       ...(postgres ? [apiProject('postgres')] : []),
     ],
   },
