@@ -23,7 +23,7 @@ export interface AdminPlatform {
   /**
    * The API transport, shaped like `fetch`: `path` is always an absolute path of the API (`/api/admin/articles?…`),
    * never a full URL; the host adds the server's origin and the credentials (cookie or token). The answer's status
-   * and JSON body are read as they are, so a host forwards them unchanged.
+   * and JSON body are read as they are, so a host forwards them unchanged (a `Response` built from them will do).
    */
   fetch(path: string, init: AdminRequestInit): Promise<Response>;
   /**
@@ -49,8 +49,8 @@ export interface AdminPlatform {
   readerDataChanged(paths: string[]): void;
 }
 
-/** What the admin passes to `AdminPlatform.fetch`: a method, JSON or FormData body and headers, nothing host-specific. */
-export type AdminRequestInit = Pick<RequestInit, 'method' | 'body' | 'headers' | 'credentials'>;
+/** What the admin passes to `AdminPlatform.fetch`: plain data (it crosses a process bridge as it is); files go through `upload`. */
+export interface AdminRequestInit { method: string; headers: Record<string, string>; body?: string }
 export type UploadForm = Record<string, Blob | string>;
 export interface UploadOptions { onProgress?: (percent: number) => void; signal?: AbortSignal; timeoutMs?: number }
 export interface AdminNotice { title: string; description?: string; tone: 'success' | 'error' }
@@ -62,7 +62,7 @@ const PlatformContext = createContext<AdminContext | null>(null);
 export function AdminPlatformProvider({ platform, children }: { platform: AdminPlatform; children: ReactNode }) {
   const transport = platform.fetch;
   const clients = useMemo(() => {
-    const api = createApiClient({ fetch: (input, init) => transport(String(input), init ?? {}) });
+    const api = createApiClient({ fetch: (input, init) => transport(String(input), requestInit(init)) });
     return { api, admin: createAdminClient(api) };
   }, [transport]);
   const value = useMemo(() => ({ platform, ...clients }), [platform, clients]);
@@ -71,6 +71,12 @@ export function AdminPlatformProvider({ platform, children }: { platform: AdminP
       <div className="redaktion-admin" data-theme={platform.theme}>{children}</div>
     </PlatformContext.Provider>
   );
+}
+
+/** The API client's request as plain data: its headers are a plain object and its bodies JSON text. */
+function requestInit(init: RequestInit = {}): AdminRequestInit {
+  if (init.body != null && typeof init.body !== 'string') throw new TypeError('Files go through AdminPlatform.upload');
+  return { method: init.method ?? 'GET', headers: { ...(init.headers as Record<string, string> | undefined) }, body: init.body ?? undefined };
 }
 
 function useAdminContext(): AdminContext {
