@@ -36,7 +36,8 @@ export function useWebPlatform(): AdminPlatform {
   }), [cache, user, locale, darkMode, navigate]);
 }
 
-export function xhrUpload<T>(path: string, form: UploadForm, { onProgress, signal, timeoutMs = UPLOAD_TIMEOUT_MS }: UploadOptions = {}): Promise<T> {
+/** A multipart POST over XMLHttpRequest, rejecting as AdminPlatform.upload promises. */
+function xhrUpload<T>(path: string, form: UploadForm, { onProgress, signal, timeoutMs = UPLOAD_TIMEOUT_MS }: UploadOptions = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const body = new FormData();
     for (const [name, value] of Object.entries(form)) {
