@@ -1,4 +1,4 @@
-// npm test: type checks, builds the PWA the server tests load, runs every vitest project, then prints
+// npm test: type checks, lint, builds the PWA the server tests load, runs every vitest project, then prints
 // one summary line ("N passed, N failed") summed from the JSON reports for CI to read.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -11,6 +11,8 @@ let failedSteps = 0;
 for (const project of ['tsconfig.json', 'pwa/tsconfig.json']) {
   if (node([`${root}node_modules/typescript/bin/tsc`, '-p', project, '--noEmit']) !== 0) failedSteps += 1;
 }
+// ESLint over the repository, import boundaries included (a warning passes, an error fails the run).
+if (node([`${root}node_modules/eslint/bin/eslint.js`, root]) !== 0) failedSteps += 1;
 // The server tests render pages with the built PWA: build it fresh.
 for (const args of [['build'], ['build', '--ssr', 'src/entry-server.tsx']]) {
   if (node([`${root}node_modules/vite/bin/vite.js`, ...args, `${root}pwa`, '--logLevel', 'warn']) !== 0) failedSteps += 1;
@@ -29,5 +31,5 @@ if (existsSync(`${root}reports/vitest.json`)) {
 } else if (vitestStatus !== 0) {
   failed += 1;
 }
-console.log(`\n${passed} passed, ${failed} failed${failedSteps ? ` (including ${failedSteps} failed type check or build steps)` : ''}`);
+console.log(`\n${passed} passed, ${failed} failed${failedSteps ? ` (including ${failedSteps} failed type check, lint or build steps)` : ''}`);
 process.exit(failed > 0 ? 1 : 0);

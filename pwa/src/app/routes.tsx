@@ -48,7 +48,7 @@ const ResetPassword = page('pages/ResetPassword', () => import('../pages/ResetPa
 const Dashboard = page('pages/Dashboard', () => import('../pages/Dashboard'));
 const Legal = page('pages/Legal', () => import('../pages/Legal'));
 /** The admin screens are their own chunk too, in a folder the service worker leaves out: readers never download them. */
-const Admin = page('admin/AdminApp', () => import('../admin/AdminApp'));
+const Admin = page('pages/admin/AdminPage', () => import('../pages/admin/AdminPage'));
 
 export interface Head { title: string; description?: string; image?: string | null }
 type Params = Record<string, string | undefined>;

@@ -28,7 +28,7 @@ function Section<T>({ id, title, link, linkLabel, read, failed, empty, render }:
 }
 
 /** The staff's channel-video dialog: admin code, fetched only when the button is pressed. */
-const HomeVideoDialog = lazy(() => import('../admin/HomeVideoDialog'));
+const HomeVideoDialog = lazy(() => import('./admin/AdminPage').then((page) => ({ default: page.HomeVideoDialog })));
 
 /** The alternative home's hero (reader-area.md §2): today's lead article with Read Full Story. */
 function LeadStory({ read }: { read: { data?: Article[]; error?: unknown; loading: boolean } }) {

@@ -1,22 +1,43 @@
-import { ApiError, type ApiClient } from '@redaktion/shared/client';
-import { createAdminClient } from '@redaktion/shared/admin-client';
-import type { AdminPlatform, UploadForm, UploadOptions } from './platform';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '@redaktion/shared/client';
+import type { AdminPlatform, UploadForm, UploadOptions } from '@redaktion/pwa/admin';
+import { useServices, useSession, useSettings } from '../../app/context';
+import { useI18n } from '../../i18n';
+import { toast } from '../../state/toasts';
 
 /** Uploads have a generous ceiling: 100 MB of audio on a slow line. */
 const UPLOAD_TIMEOUT_MS = 10 * 60 * 1000;
 
-/** The PWA's AdminPlatform: the same-origin API and XMLHttpRequest uploads (fetch cannot report upload progress). */
-export function browserPlatform(api: ApiClient): AdminPlatform {
-  return {
-    api,
-    admin: createAdminClient(api),
-    upload: (path, form, options) => xhrUpload(path, form, options),
+/** Same-origin calls with the session cookie; one function for the page's life, so the admin's clients are made once. */
+const sameOrigin: AdminPlatform['fetch'] = (path, init) => fetch(path, { ...init, credentials: 'include' });
+
+/**
+ * The PWA's AdminPlatform: the reader app's session and language, the same-origin API, XMLHttpRequest uploads
+ * (fetch cannot report upload progress), the reader's toasts and its cache of public answers.
+ */
+export function useWebPlatform(): AdminPlatform {
+  const { cache } = useServices();
+  const { user } = useSession();
+  const { locale } = useI18n();
+  const { darkMode } = useSettings();
+  const navigate = useNavigate();
+  return useMemo(() => ({
+    user,
+    locale,
+    theme: darkMode ? 'dark' : 'light',
+    fetch: sameOrigin,
+    upload: xhrUpload,
     openExternal: (url) => window.open(url, '_blank', 'noopener'),
+    openReaderPage: (path) => navigate(path),
     siteUrl: window.location.origin,
-  };
+    notify: ({ title, description, tone }) => toast(title, description, tone === 'error' ? 'destructive' : 'default'),
+    readerDataChanged: (paths) => paths.forEach((path) => cache.invalidate(path)),
+  }), [cache, user, locale, darkMode, navigate]);
 }
 
-export function xhrUpload<T>(path: string, form: UploadForm, { onProgress, signal, timeoutMs = UPLOAD_TIMEOUT_MS }: UploadOptions = {}): Promise<T> {
+/** A multipart POST over XMLHttpRequest, rejecting as AdminPlatform.upload promises. */
+function xhrUpload<T>(path: string, form: UploadForm, { onProgress, signal, timeoutMs = UPLOAD_TIMEOUT_MS }: UploadOptions = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const body = new FormData();
     for (const [name, value] of Object.entries(form)) {
