@@ -18,6 +18,7 @@ import { safeJoin, sendFile } from './http/send-file.js';
 import { variantFile } from './services/images.js';
 import { currentUser, SESSION_COOKIE, sessions } from './http/session.js';
 import { clientApp } from './http/client-app.js';
+import { inProcessReads } from './http/in-process.js';
 import { accountEndpoints } from './routes/account.js';
 import { articleEndpoints } from './routes/articles.js';
 import { catalogueEndpoints } from './routes/catalogue.js';
@@ -103,7 +104,7 @@ export function createApp(db: Db, config: Config): App {
     }
     await next();
   });
-  koa.use(clientApp(config.pwaDistDir));
+  koa.use(clientApp(config.pwaDistDir, inProcessReads(endpoints, cache)));
 
   // A client that hangs up mid-request is not a fault of ours; everything else unexpected is logged.
   koa.on('error', (error: Error & { status?: number; code?: string }) => {

@@ -2,11 +2,18 @@ import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import type { Context, Next } from 'koa';
+import type { User } from '@redaktion/shared';
+import { toUser } from '../services/users.js';
+import type { AppContext } from './context.js';
+import type { InProcessRead } from './in-process.js';
 import { sendFile, safeJoin } from './send-file.js';
 
 /** What the PWA's server build exports (pwa/src/entry-server.tsx). */
 interface Renderer {
-  render(request: { url: string; origin: string; apiBase: string; cookie: string | undefined; acceptLanguage: string | undefined }): Promise<{
+  render(request: {
+    url: string; origin: string; read: (path: string) => Promise<{ status: number; body: string }>; user: User | null;
+    cookie: string | undefined; acceptLanguage: string | undefined;
+  }): Promise<{
     status: number; html: string; head: string; boot: string; htmlAttributes: { lang: string; theme: string }; modules: string[];
   }>;
 }
@@ -36,11 +43,11 @@ export function preloadLinks(manifest: BuildManifest, modules: string[]): string
 
 /**
  * Serves the PWA: its built files, and every other GET as a server-rendered page (status 404 for a path
- * that is no route, or whose subject does not exist). The renderer reads the API through this same
- * server over loopback, with the reader's cookie, so what the page shows is what the API allows.
+ * that is no route, or whose subject does not exist). The renderer reads the API in this process, through
+ * the endpoints' own handlers with the reader's user, so what the page shows is what the API allows.
  * Hashed assets are cached for a year; pages, the service worker and the manifest are revalidated.
  */
-export function clientApp(distDir: string) {
+export function clientApp(distDir: string, read: InProcessRead) {
   const clientDir = path.resolve(distDir, 'client');
   const serverEntry = path.resolve(distDir, 'server', 'entry-server.js');
   let loaded: Promise<{ template: string; renderer: Renderer; manifest: BuildManifest }> | null = null;
@@ -92,12 +99,12 @@ export function clientApp(distDir: string) {
       ctx.body = 'The reader app is not built yet: run `npm run build` (npm start does it for you).';
       return;
     }
-    const socket = ctx.req.socket;
-    const host = socket.localAddress?.includes(':') ? `[${socket.localAddress}]` : socket.localAddress;
+    const { user } = (ctx as AppContext).state;
     const page = await app.renderer.render({
       url: ctx.url,
       origin: `${ctx.protocol}://${ctx.host}`,
-      apiBase: `http://${host}:${socket.localPort}`,
+      read: (path) => read(path, user),
+      user: user ? toUser(user) : null,
       cookie: ctx.get('Cookie') || undefined,
       acceptLanguage: ctx.get('Accept-Language') || undefined,
     });

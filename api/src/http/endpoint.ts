@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { UserRow } from '../services/users.js';
 import type { AppContext } from './context.js';
 import { forbidden, notAuthenticated, validationError } from './errors.js';
-import type { ResponseCache } from './response-cache.js';
+import type { Audience, ResponseCache } from './response-cache.js';
 
 export type Access = 'public' | 'user' | 'admin' | 'super_admin';
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -51,6 +51,9 @@ export const isAdmin = (user: UserRow | null): boolean =>
 export const isEntitled = (user: UserRow | null): boolean =>
   Boolean(user && (isAdmin(user) || (ENTITLED_SUBSCRIPTION_STATUSES as readonly (string | null)[]).includes(user.subscriptionStatus)));
 
+/** Whose answers a caller gets from the response cache. */
+export const audienceOf = (user: UserRow | null): Audience => (isAdmin(user) ? 'staff' : isEntitled(user) ? 'subscriber' : 'reader');
+
 export function checkAccess(access: Access, user: UserRow | null): void {
   if (access === 'public') return;
   if (!user) throw notAuthenticated();
@@ -58,7 +61,7 @@ export function checkAccess(access: Access, user: UserRow | null): void {
   if (access === 'super_admin' && user.role !== 'super_admin') throw forbidden('Super admin access required');
 }
 
-function parse<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
+export function parse<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
   if (!schema) return undefined as T;
   const result = schema.safeParse(value);
   if (!result.success) throw validationError(result.error);
@@ -73,7 +76,7 @@ export function mount(router: Router, endpoints: AnyEndpoint[], cache: ResponseC
     router[definition.method](definition.path, async (koaCtx) => {
       const ctx = koaCtx as AppContext;
       checkAccess(definition.access, ctx.state.user);
-      const audience = isAdmin(ctx.state.user) ? 'staff' : isEntitled(ctx.state.user) ? 'subscriber' : 'reader';
+      const audience = audienceOf(ctx.state.user);
       const generation = definition.cached ? cache.serve(ctx, audience) : null;
       if (definition.cached && generation === null) return;
 

@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { AppContext } from './context.js';
 
-interface Entry {
+/** A stored answer: its encoded body and what is sent with it. */
+export interface CachedAnswer {
   body: string;
   etag: string;
+  status: number;
+  type: string;
 }
 
 /** Staff see drafts, subscribers premium content, readers neither: each has its own answers. */
@@ -17,17 +20,20 @@ export interface ChangeBus {
   close(): Promise<void>;
 }
 
+export const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+
 /**
  * Public reads answered from memory. Rendering a list costs a query, row mapping, gating and
  * JSON encoding; most requests ask for the same few URLs, so the encoded answer is kept per URL
- * and audience (premium content differs between readers and subscribers).
+ * and audience (premium content differs between readers and subscribers). Reader pages are kept
+ * here too (`page` keys), so they are invalidated by exactly the same rules.
  *
  * It stays correct by three rules: every staff write clears it here and, through the change bus,
  * in every other process; an answer never outlives the next moment a scheduled item becomes
  * public or an ad starts or ends (`validUntil`); and nothing personal is ever cached.
  */
 export class ResponseCache {
-  private entries = new Map<string, Entry>();
+  private entries = new Map<string, CachedAnswer>();
   private validUntil = 0;
   /** Bumped by every clear, so that an answer computed before a write is never stored after it. */
   private generation = 0;
@@ -42,25 +48,45 @@ export class ResponseCache {
     bus?.subscribe(() => this.clear());
   }
 
-  private key(ctx: AppContext, audience: Audience): string {
-    return `${audience} ${ctx.url}`;
+  /** The answer stored under a key, if it is still valid. */
+  lookup(key: string): CachedAnswer | undefined {
+    if (Date.now() >= this.validUntil) {
+      if (!this.refreshing) this.clear();
+      return undefined;
+    }
+    return this.entries.get(key);
+  }
+
+  /** The generation an answer computed from now on is stored under (see `put`). */
+  begin(): number {
+    if (Date.now() >= this.validUntil && !this.refreshing) this.clear();
+    return this.generation;
+  }
+
+  /** Keeps an answer, unless the content changed since its computation began. */
+  put(key: string, answer: CachedAnswer, generation: number): void {
+    if (generation !== this.generation || Date.now() >= this.validUntil) return;
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.set(key, answer);
+  }
+
+  /** The key of an API answer: the audience, then the URL. */
+  static apiKey(url: string, audience: Audience): string {
+    return `${audience} ${url}`;
   }
 
   /** Answers from the cache when it can (null); otherwise returns the generation to store under. */
   serve(ctx: AppContext, audience: Audience): number | null {
-    if (Date.now() >= this.validUntil) {
-      if (!this.refreshing) this.clear();
-      return this.generation;
-    }
-    const entry = this.entries.get(this.key(ctx, audience));
-    if (!entry) return this.generation;
+    const generation = this.begin();
+    const entry = this.lookup(ResponseCache.apiKey(ctx.url, audience));
+    if (!entry) return generation;
     ctx.set('ETag', entry.etag);
     ctx.set('Cache-Control', 'no-cache');
     if (ctx.get('If-None-Match') === entry.etag) {
       ctx.status = 304;
       return null;
     }
-    ctx.type = 'application/json; charset=utf-8';
+    ctx.type = entry.type;
     ctx.body = entry.body;
     return null;
   }
@@ -72,7 +98,7 @@ export class ResponseCache {
   readerFastPath(sessionCookie: string): Middleware {
     const marker = `${sessionCookie}=`;
     return async (ctx, next) => {
-      if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.headers.cookie?.includes(marker)
+      if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.path.startsWith('/api/') && !ctx.headers.cookie?.includes(marker)
         && this.serve(ctx as AppContext, 'reader') === null) return;
       await next();
     };
@@ -81,14 +107,11 @@ export class ResponseCache {
   /** Keeps the JSON answer the handler just produced. */
   store(ctx: AppContext, audience: Audience, generation: number): void {
     const body = typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body);
-    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-    if (generation === this.generation && Date.now() < this.validUntil) {
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
-      this.entries.set(this.key(ctx, audience), { body, etag });
-    }
-    ctx.type = 'application/json; charset=utf-8';
+    const answer: CachedAnswer = { body, etag: etagOf(body), status: 200, type: 'application/json; charset=utf-8' };
+    this.put(ResponseCache.apiKey(ctx.url, audience), answer, generation);
+    ctx.type = answer.type;
     ctx.body = body;
-    ctx.set('ETag', etag);
+    ctx.set('ETag', answer.etag);
     ctx.set('Cache-Control', 'no-cache');
   }
 
