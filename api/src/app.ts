@@ -13,6 +13,7 @@ import { checkAccess, mount, type AnyEndpoint } from './http/endpoint.js';
 import { errorHandler, notFound } from './http/errors.js';
 import { docsPage, openApiDocument } from './http/openapi.js';
 import { ResponseCache } from './http/response-cache.js';
+import { Admission } from './http/admission.js';
 import { securityHeaders } from './http/security-headers.js';
 import { safeJoin, sendFile } from './http/send-file.js';
 import { variantFile } from './services/images.js';
@@ -39,6 +40,8 @@ export interface App {
   endpoints: AnyEndpoint[];
   cache: ResponseCache;
   services: Services;
+  /** Loads the reader app's build, so that the first page after a start does not wait for it. */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,6 +55,7 @@ export function createApp(db: Db, config: Config): App {
   const bus = isPostgres(db) ? createPgChangeBus(db) : null;
   const cache = new ResponseCache(bus, services.nextScheduledChange);
   const admin = createAdminServices(db, config, services.sessions);
+  const admission = new Admission(config.load.concurrency, config.load.queueBudgetMs);
 
   const endpoints: AnyEndpoint[] = [
     ...accountEndpoints(services, config),
@@ -69,13 +73,17 @@ export function createApp(db: Db, config: Config): App {
   const router = new Router();
   router.get('/api/openapi.json', (ctx) => { ctx.body = document; });
   router.get('/api/docs', (ctx) => { ctx.type = 'html'; ctx.body = docs; });
-  mount(router, endpoints, cache);
+  mount(router, endpoints, cache, admission);
+  const pages = clientApp(config.pwaDistDir, {
+    read: inProcessReads(endpoints, cache), cache, admission, renderBudgetMs: config.load.renderBudgetMs, sessionCookie: SESSION_COOKIE,
+  });
 
   koa.use(errorHandler);
   // Pages and API answers travel compressed to clients that ask; media and build-time copies are left alone.
   koa.use(compress({ threshold: 1024, br: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 }, deflate: false }));
   koa.use(securityHeaders(config));
   koa.use(cache.readerFastPath(SESSION_COOKIE));
+  koa.use(pages.fastPath);
   for (const middleware of sessions(koa, config, services.sessions)) koa.use(middleware);
   koa.use(currentUser(services.users));
   // The guard covers every admin path, also those with no route: a reader learns nothing there.
@@ -104,7 +112,7 @@ export function createApp(db: Db, config: Config): App {
     }
     await next();
   });
-  koa.use(clientApp(config.pwaDistDir, inProcessReads(endpoints, cache)));
+  koa.use(pages.serve);
 
   // A client that hangs up mid-request is not a fault of ours; everything else unexpected is logged.
   koa.on('error', (error: Error & { status?: number; code?: string }) => {
@@ -117,6 +125,7 @@ export function createApp(db: Db, config: Config): App {
     endpoints,
     cache,
     services,
+    warm: pages.warm,
     close: async () => { await bus?.close(); },
   };
 }

@@ -22,6 +22,8 @@ export interface Config {
   pexels: { apiKey: string | null; apiBase: string | null };
   youtube: { channelUrl: string | null; apiKey: string | null; apiBase: string | null; feedBase: string | null };
   pwaDistDir: string;
+  /** Overload: how much work that needs a render or the database runs at once, how long the rest may wait, how long a render may take. */
+  load: { concurrency: number; queueBudgetMs: number; renderBudgetMs: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -85,6 +87,11 @@ export function loadConfig(env: Env = process.env): Config {
       feedBase: text(env.YOUTUBE_FEED_BASE),
     },
     pwaDistDir: path.resolve(env.PWA_DIST_DIR ?? new URL('../../pwa/dist', import.meta.url).pathname),
+    load: {
+      concurrency: Number(env.WORK_CONCURRENCY ?? 8),
+      queueBudgetMs: Number(env.QUEUE_BUDGET_MS ?? 1_000),
+      renderBudgetMs: Number(env.RENDER_BUDGET_MS ?? 3_000),
+    },
   };
 }
 

@@ -78,7 +78,7 @@ describe('routing', () => {
     const response = await fetch(server.url + asset);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toContain('immutable');
-    expect((await client.get('/')).headers.get('cache-control')).toBe('no-cache');
+    expect((await client.get('/')).headers.get('cache-control')).toMatch(/^public, .*s-maxage=/);
   });
 
   it("preloads the page's own chunk beside the app's, and never serves the build's hidden manifest", async () => {

@@ -1,11 +1,12 @@
-import { renderToString } from 'react-dom/server';
+import type { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { User } from '@redaktion/shared';
 import { createApiClient } from '@redaktion/shared/client';
 import { App, documentTitle, findRoute } from './app/App';
 import { AppProviders, type AppServices } from './app/context';
 import { ApiCache } from './data/api-cache';
-import { localeFromAcceptLanguage, translator } from './i18n';
+import { localeFromAcceptLanguage, translator, type Locale } from './i18n';
 import { createSessionStore } from './state/session';
 import { createSettingsStore, parsePrefsCookie } from './state/settings';
 
@@ -19,11 +20,14 @@ export interface RenderRequest {
   /** The reader's cookie: the language and theme they chose live there. */
   cookie: string | undefined;
   acceptLanguage: string | undefined;
+  /** Aborted when the reader hangs up or the render's time is up: the render stops. */
+  signal: AbortSignal;
 }
 
 export interface RenderResult {
   status: number;
-  html: string;
+  /** Streams the page's body into `into` (and ends it): the first screen leaves before the rest is rendered. */
+  pipe(into: Writable): void;
   head: string;
   boot: string;
   htmlAttributes: { lang: string; theme: 'light' | 'dark' };
@@ -35,6 +39,12 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&am
 /** JSON inside <script type="application/json">: nothing may close the tag. */
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
 
+/** What chooses a page's variant besides its URL: the language and theme (the reader's cookie, else their browser's language). */
+export function variant(cookie: string | undefined, acceptLanguage: string | undefined): { locale: Locale; darkMode: boolean } {
+  const prefs = parsePrefsCookie(cookie);
+  return { locale: prefs.locale ?? localeFromAcceptLanguage(acceptLanguage), darkMode: prefs.darkMode ?? false };
+}
+
 /**
  * Renders a reader page on the server: the route's API reads are made first (by the API's own handlers in
  * this process, for this reader, so premium gating holds), then React renders with them and the answers
@@ -42,9 +52,7 @@ const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003
  */
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const url = new URL(request.url, request.origin);
-  const prefs = parsePrefsCookie(request.cookie);
-  const locale = prefs.locale ?? localeFromAcceptLanguage(request.acceptLanguage);
-  const darkMode = prefs.darkMode ?? false;
+  const { locale, darkMode } = variant(request.cookie, request.acceptLanguage);
   // The API client the page's reads go through: its fetch is the server's own in-process read.
   const api = createApiClient({
     fetch: async (input) => {
@@ -63,13 +71,18 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     api, cache, session: createSessionStore(user), settings: createSettingsStore({ locale, darkMode }),
   };
 
-  const html = renderToString(
-    <AppProviders services={services}>
-      <StaticRouter location={url.pathname + url.search}>
-        <App />
-      </StaticRouter>
-    </AppProviders>,
-  );
+  request.signal.throwIfAborted();
+  const pipe = await new Promise<(into: Writable) => void>((resolve, reject) => {
+    const stream = renderToPipeableStream(
+      <AppProviders services={services}>
+        <StaticRouter location={url.pathname + url.search}>
+          <App />
+        </StaticRouter>
+      </AppProviders>,
+      { onShellReady: () => resolve((into) => stream.pipe(into)), onShellError: reject },
+    );
+    request.signal.addEventListener('abort', () => stream.abort(request.signal.reason), { once: true });
+  });
 
   const required = typeof route.subjectRequired === 'function' ? route.subjectRequired(params) : route.subjectRequired;
   const subjectStatus = required && paths[0] ? cache.get(paths[0])?.error?.status : undefined;
@@ -94,7 +107,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
 
   return {
     status,
-    html,
+    pipe,
     head: headHtml,
     boot: safeJson({ cache: cache.snapshot(), user, locale, darkMode }),
     htmlAttributes: { lang: locale, theme: darkMode ? 'dark' : 'light' },

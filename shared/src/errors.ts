@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   rangeNotSatisfiable: 'range_not_satisfiable',
   providerFailed: 'provider_failed',
   internal: 'internal_error',
+  /** Too busy to answer in time, or the database is out of reach: try again (Retry-After). */
+  unavailable: 'unavailable',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

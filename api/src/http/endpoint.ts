@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { UserRow } from '../services/users.js';
 import type { AppContext } from './context.js';
 import { forbidden, notAuthenticated, validationError } from './errors.js';
+import type { Admission } from './admission.js';
 import type { Audience, ResponseCache } from './response-cache.js';
 
 export type Access = 'public' | 'user' | 'admin' | 'super_admin';
@@ -70,7 +71,7 @@ export function parse<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
 
 const MUTATING: readonly Method[] = ['post', 'put', 'patch', 'delete'];
 
-export function mount(router: Router, endpoints: AnyEndpoint[], cache: ResponseCache): void {
+export function mount(router: Router, endpoints: AnyEndpoint[], cache: ResponseCache, admission: Admission): void {
   for (const definition of endpoints) {
     const invalidates = definition.access !== 'public' && definition.access !== 'user' && MUTATING.includes(definition.method);
     router[definition.method](definition.path, async (koaCtx) => {
@@ -85,7 +86,8 @@ export function mount(router: Router, endpoints: AnyEndpoint[], cache: ResponseC
         query: parse(definition.query, ctx.query),
         body: parse(definition.body, (ctx.request as { body?: unknown }).body ?? {}),
       };
-      const result = await definition.handle(ctx, input);
+      // A read that needs the database waits its turn, and is refused (503) rather than kept waiting past its budget.
+      const result = definition.method === 'get' ? await admission.run(async () => definition.handle(ctx, input)) : await definition.handle(ctx, input);
       if (result !== undefined) {
         ctx.status = definition.status ?? 200;
         ctx.body = result;
