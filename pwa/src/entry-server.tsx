@@ -79,7 +79,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
           <App />
         </StaticRouter>
       </AppProviders>,
-      { onShellReady: () => resolve((into) => stream.pipe(into)), onShellError: reject },
+      // No boundary is sent out of order: that needs inline scripts, which the CSP forbids (the reads are all made already).
+      { onShellReady: () => resolve((into) => stream.pipe(into)), onShellError: reject, progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
     request.signal.addEventListener('abort', () => stream.abort(request.signal.reason), { once: true });
   });
