@@ -30,6 +30,8 @@ import { createAdminServices } from './services/admin/index.js';
 import { adminEndpoints } from './routes/admin/index.js';
 import { integrationEndpoints } from './routes/integrations.js';
 import { subscriptionEndpoints } from './routes/subscription.js';
+import { feedEndpoints } from './routes/feeds.js';
+import { isRasterPreset } from '@redaktion/shared';
 import { createAiGenerator } from './integrations/ai.js';
 import { createPexels } from './integrations/pexels.js';
 import { createStripeBilling } from './integrations/stripe.js';
@@ -48,6 +50,15 @@ export interface App {
 /** The demo clips double as the hero's built-in videos, so they exist on a site without demo content too. */
 const HERO_MEDIA_DIR = path.resolve(new URL('./seed/assets/video', import.meta.url).pathname);
 
+/** A path segment as written, or '' when its escapes are malformed (which then names no file). */
+const safeDecode = (text: string): string => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return '';
+  }
+};
+
 /** Builds the whole server for one database: the API, the public uploads and the PWA. */
 export function createApp(db: Db, config: Config): App {
   const koa = new Koa({ proxy: config.trustProxy });
@@ -63,6 +74,7 @@ export function createApp(db: Db, config: Config): App {
     ...podcastEndpoints(services, config),
     ...catalogueEndpoints(services),
     ...metaEndpoints(config),
+    ...feedEndpoints(services, config),
     ...adminEndpoints(admin, config),
     ...subscriptionEndpoints(createStripeBilling(db, config), config),
     ...integrationEndpoints(createAiGenerator(db, config, admin.images), createPexels(db, config, admin.images), createYouTube(config)),
@@ -100,6 +112,13 @@ export function createApp(db: Db, config: Config): App {
       // The home hero's two built-in videos (reader-area.md §4), shipped with the server.
       const file = safeJoin(HERO_MEDIA_DIR, ctx.path.slice('/media/hero/'.length));
       if (file && (await sendFile(ctx, file, { maxAgeSeconds: 86_400 }))) return;
+      throw notFound('File not found');
+    }
+    const raster = /^\/media\/([a-z]+)\/(.+)\.jpg$/.exec(ctx.path);
+    if (raster && isRasterPreset(raster[1]!) && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
+      // A JPEG of an upload at a fixed size, for podcast apps and link previews (which take no SVG or WebP).
+      const file = await services.rasterImages.file(raster[1]!, safeDecode(raster[2]!));
+      if (file && (await sendFile(ctx, file, { immutable: true, contentType: 'image/jpeg' }))) return;
       throw notFound('File not found');
     }
     if (ctx.path.startsWith('/uploads/') && (ctx.method === 'GET' || ctx.method === 'HEAD')) {

@@ -21,6 +21,8 @@ export interface Config {
   openai: { apiKey: string | null; baseUrl: string | null; textModel: string; imageModel: string | null; timeoutMs: number };
   pexels: { apiKey: string | null; apiBase: string | null };
   youtube: { channelUrl: string | null; apiKey: string | null; apiBase: string | null; feedBase: string | null };
+  /** Podcast feeds: the owner Apple and Spotify write to, and how many networks a day make a private feed look shared. */
+  podcast: { ownerName: string; ownerEmail: string; sharedFeedNetworks: number };
   pwaDistDir: string;
   /** Overload: how much work that needs a render or the database runs at once, how long the rest may wait, how long a render may take. */
   load: { concurrency: number; queueBudgetMs: number; renderBudgetMs: number };
@@ -38,6 +40,9 @@ function persistentSecret(dataDir: string): string {
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
+
+/** The bare address of "Name <address>". */
+const addressOf = (mailbox: string): string => /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox;
 
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
@@ -85,6 +90,11 @@ export function loadConfig(env: Env = process.env): Config {
       apiKey: text(env.YOUTUBE_API_KEY),
       apiBase: text(env.YOUTUBE_API_BASE),
       feedBase: text(env.YOUTUBE_FEED_BASE),
+    },
+    podcast: {
+      ownerName: text(env.PODCAST_OWNER_NAME) ?? 'Redaktion',
+      ownerEmail: text(env.PODCAST_OWNER_EMAIL) ?? addressOf(text(env.MAIL_FROM) ?? 'podcast@redaktion.example'),
+      sharedFeedNetworks: Math.max(2, Number(env.PODCAST_SHARED_FEED_NETWORKS ?? 8) || 8),
     },
     pwaDistDir: path.resolve(env.PWA_DIST_DIR ?? new URL('../../pwa/dist', import.meta.url).pathname),
     load: {

@@ -7,8 +7,11 @@ export interface CachedAnswer {
   body: string;
   etag: string;
   status: number;
+  /** JSON for API answers; feeds, sitemaps and robots.txt keep their own type; pages are HTML. */
   type: string;
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Staff see drafts, subscribers premium content, readers neither: each has its own answers. */
 export type Audience = 'reader' | 'subscriber' | 'staff';
@@ -98,21 +101,27 @@ export class ResponseCache {
   readerFastPath(sessionCookie: string): Middleware {
     const marker = `${sessionCookie}=`;
     return async (ctx, next) => {
-      if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.path.startsWith('/api/') && !ctx.headers.cookie?.includes(marker)
+      if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.headers.cookie?.includes(marker)
         && this.serve(ctx as AppContext, 'reader') === null) return;
       await next();
     };
   }
 
-  /** Keeps the JSON answer the handler just produced. */
+  /** Keeps the answer the handler just produced: an object as JSON, a string (a feed, a sitemap) as it is typed. */
   store(ctx: AppContext, audience: Audience, generation: number): void {
-    const body = typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body);
-    const answer: CachedAnswer = { body, etag: etagOf(body), status: 200, type: 'application/json; charset=utf-8' };
-    this.put(ResponseCache.apiKey(ctx.url, audience), answer, generation);
-    ctx.type = answer.type;
-    ctx.body = body;
-    ctx.set('ETag', answer.etag);
+    const text = typeof ctx.body === 'string';
+    const body = text ? ctx.body as string : JSON.stringify(ctx.body);
+    const type = text ? ctx.response.get('Content-Type') || 'text/plain; charset=utf-8' : JSON_TYPE;
+    const etag = etagOf(body);
+    this.put(ResponseCache.apiKey(ctx.url, audience), { body, etag, status: 200, type }, generation);
+    ctx.set('ETag', etag);
     ctx.set('Cache-Control', 'no-cache');
+    if (ctx.get('If-None-Match') === etag) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.type = type;
+    ctx.body = body;
   }
 
   /** Opens a new period of validity, which lasts until the next scheduled change or maxAge. */

@@ -13,6 +13,11 @@ import { createPodcastReads, createSeriesReads } from './podcasts.js';
 import { createSchedule } from './schedule.js';
 import { createSessionStore } from './session-store.js';
 import { createUserService } from './users.js';
+import { createFeedTokens } from './feed-tokens.js';
+import { createArticleFeeds } from './feeds/article-feeds.js';
+import { createPodcastFeeds } from './feeds/podcast-feed.js';
+import { createSitemaps } from './feeds/sitemaps.js';
+import { createRasterImages } from './raster-images.js';
 
 export function createServices(db: Db, config: Config) {
   return {
@@ -30,6 +35,11 @@ export function createServices(db: Db, config: Config) {
     customVideos: createCustomVideoReads(db),
     categories: createCategoryReads(db),
     nextScheduledChange: createSchedule(db),
+    feedTokens: createFeedTokens(db),
+    podcastFeeds: createPodcastFeeds(db, config),
+    articleFeeds: createArticleFeeds(db),
+    sitemaps: createSitemaps(db),
+    rasterImages: createRasterImages(config.uploadsDir, config.dataDir),
   };
 }
 

@@ -199,6 +199,12 @@ export const en = {
   'player.nowPlaying': 'Now playing',
   'player.closePlayer': 'Close player',
   'player.openEpisode': 'Open episode',
+  'feeds.title': 'Private podcast feeds', 'feeds.intro': 'Your own feed addresses, premium episodes included: add one to your podcast app. Keep them to yourself.',
+  'feeds.forSubscribers': 'Subscribers get private feeds with every premium episode for their podcast app.', 'feeds.subscribe': 'Subscribe',
+  'feeds.address': 'Feed address of {title}', 'feeds.copy': 'Copy the feed address of {title}', 'feeds.openIn': 'Open in {app}',
+  'feeds.rotate': 'Make new feed addresses', 'feeds.rotateText': 'Shared an address by mistake? New addresses stop the old ones at once; add the new ones to your apps again.',
+  'feeds.rotateConfirm': 'The old feed addresses will stop working at once. Make new ones?', 'feeds.rotated': 'New feed addresses made',
+  'common.copy': 'Copy',
 } as const;
 
 export type MessageKey = keyof typeof en;

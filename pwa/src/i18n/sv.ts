@@ -202,4 +202,10 @@ export const sv: Catalogue = {
   'player.nowPlaying': 'Spelas nu',
   'player.closePlayer': 'Stäng spelaren',
   'player.openEpisode': 'Öppna avsnittet',
+  'feeds.title': 'Privata poddflöden', 'feeds.intro': 'Dina egna flödesadresser, med premiumavsnitten: lägg till en i din poddapp. Dela dem inte.',
+  'feeds.forSubscribers': 'Prenumeranter får privata flöden med alla premiumavsnitt till sin poddapp.', 'feeds.subscribe': 'Prenumerera',
+  'feeds.address': 'Flödesadress för {title}', 'feeds.copy': 'Kopiera flödesadressen för {title}', 'feeds.openIn': 'Öppna i {app}',
+  'feeds.rotate': 'Skapa nya flödesadresser', 'feeds.rotateText': 'Delat en adress av misstag? Nya adresser stoppar de gamla direkt; lägg till de nya i dina appar igen.',
+  'feeds.rotateConfirm': 'De gamla flödesadresserna slutar fungera direkt. Skapa nya?', 'feeds.rotated': 'Nya flödesadresser skapade',
+  'common.copy': 'Kopiera',
 };

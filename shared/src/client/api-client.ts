@@ -2,6 +2,7 @@ import type {
   Advertisement, Article, Author, Category, CustomVideo, Episode, PersonProfile, PodcastSeries, PublicConfig, User,
 } from '../schemas/entities.js';
 import type { LoginInput, ProfileUpdateInput, RegisterInput } from '../schemas/account.js';
+import type { PodcastFeed } from '../schemas/feeds.js';
 import type { ApiErrorBody } from '../errors.js';
 
 /**
@@ -48,6 +49,7 @@ export const apiPaths = {
   customVideos: '/api/custom-videos' as ApiPath<CustomVideo[]>,
   customVideo: (slug: string) => `/api/custom-videos/slug/${encodeURIComponent(slug)}` as ApiPath<CustomVideo>,
   channelVideos: '/api/youtube/channel-videos' as ApiPath<{ videos: ChannelVideo[] }>,
+  podcastFeeds: '/api/podcast-feeds' as ApiPath<PodcastFeed[]>,
 };
 
 /** A failed call: the spec's text ("status: body"), with the server's own message and code kept apart. */
@@ -115,6 +117,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       request<{ paymentStatus: string; subscriptionStatus: string | null; subscriptionPlan: string | null }>('GET', `/api/subscription/status${query({ payment_intent: paymentIntent })}`),
     billingPortal: () => request<{ url: string }>('POST', '/api/billing-portal'),
     countImpression: (id: number) => request<void>('POST', `/api/advertisements/${id}/impression`),
+    rotatePodcastFeeds: () => request<PodcastFeed[]>('POST', '/api/podcast-feeds/rotate'),
     request,
   };
 }

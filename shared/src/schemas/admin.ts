@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  AD_PLACEMENTS, CONTENT_STATUSES, JOURNALIST_STATUSES, LIMITS, SERIES_CATEGORIES, USER_ROLES,
+  AD_PLACEMENTS, CONTENT_STATUSES, EPISODE_TYPES, JOURNALIST_STATUSES, PODCAST_TYPES, LIMITS, SERIES_CATEGORIES, USER_ROLES,
 } from '../constants.js';
 import { emailField, httpUrl, optionalText, requiredText } from './fields.js';
 
@@ -83,6 +83,10 @@ export const interviewFormSchema = z.object({
 const episodeApiExtras = {
   category: optional(optionalText(100)),
   publishedAt: optional(isoDateTime),
+  // What podcast apps show (itunes:explicit, itunes:season, itunes:episodeType); left out, an edit keeps the stored value.
+  explicit: optional(z.boolean({ error: 'Must be true or false' })),
+  season: optional(wholeNumber('Season must be a whole number from 1', 1)),
+  episodeType: optional(z.enum(EPISODE_TYPES, { error: `Episode type must be one of ${EPISODE_TYPES.join(', ')}` })),
 };
 
 /** The API's episode (contract.md §5): duration in whole seconds; `kind` picks the form's rules. */
@@ -105,6 +109,9 @@ export const seriesInputSchema = z.object({
   hostName: optional(optionalText(200)),
   featured: flag(false),
   active: flag(true),
+  // Left out, an edit keeps the stored value (the admin form does not show them).
+  explicit: optional(z.boolean({ error: 'Must be true or false' })),
+  podcastType: optional(z.enum(PODCAST_TYPES, { error: `Podcast type must be one of ${PODCAST_TYPES.join(', ')}` })),
 }).meta({ id: 'SeriesInput' });
 
 export const advertisementInputSchema = z.object({

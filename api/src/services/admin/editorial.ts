@@ -4,6 +4,7 @@ import type { ArticleInput, ContentStatus, EpisodeInput, PersonInput } from '@re
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import { toJson } from '../../db/values.js';
+import { audioFacts } from '../episode-audio.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { ERROR_CODES } from '@redaktion/shared';
 import type { Page } from '../published.js';
@@ -95,11 +96,13 @@ export function createEditorial(db: Db, config: Config) {
             if (!series) throw fieldError('seriesId', 'Please select a podcast series');
             if (!existing && !series.active) throw fieldError('seriesId', 'This series is not active: new episodes cannot be added');
           }
+          const audioFile = await audioFileFor(audioUrl, existing);
           return {
             ...replacing(['imageUrl', 'category'], fields),
             seriesId: fields.seriesId ?? null,
             episodeNumber: fields.episodeNumber ?? 1,
-            audioFile: await audioFileFor(audioUrl, existing),
+            audioFile,
+            ...(await audioFacts(config.audioDir, audioFile)),
           };
         });
       },
