@@ -16,11 +16,13 @@ import { ResponseCache } from './http/response-cache.js';
 import { resumableUploads, resumableUploadsReference } from './http/resumable-uploads.js';
 import { createResumableUploads } from './services/resumable-uploads.js';
 import { sameOriginWrites } from './http/same-origin.js';
+import { Admission } from './http/admission.js';
 import { securityHeaders } from './http/security-headers.js';
 import { safeJoin, sendFile } from './http/send-file.js';
 import { variantFile } from './services/images.js';
 import { currentUser, SESSION_COOKIE, sessions } from './http/session.js';
 import { clientApp } from './http/client-app.js';
+import { inProcessReads } from './http/in-process.js';
 import { accountEndpoints } from './routes/account.js';
 import { articleEndpoints } from './routes/articles.js';
 import { catalogueEndpoints } from './routes/catalogue.js';
@@ -44,6 +46,8 @@ export interface App {
   endpoints: AnyEndpoint[];
   cache: ResponseCache;
   services: Services;
+  /** Loads the reader app's build, so that the first page after a start does not wait for it. */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -71,6 +75,7 @@ export function createApp(db: Db, config: Config): App {
   const sweepUploads = () => void uploads.sweep().catch((error: unknown) => console.error('Sweeping expired uploads failed:', error));
   sweepUploads();
   const sweeper = setInterval(sweepUploads, 60 * 60 * 1000).unref();
+  const admission = new Admission(config.load.concurrency, config.load.queueBudgetMs);
 
   const endpoints: AnyEndpoint[] = [
     ...accountEndpoints(services, config),
@@ -90,7 +95,10 @@ export function createApp(db: Db, config: Config): App {
   const router = new Router();
   router.get('/api/openapi.json', (ctx) => { ctx.body = document; });
   router.get('/api/docs', (ctx) => { ctx.type = 'html'; ctx.body = docs; });
-  mount(router, endpoints, cache);
+  mount(router, endpoints, cache, admission);
+  const pages = clientApp(config.pwaDistDir, {
+    read: inProcessReads(endpoints, cache), cache, admission, renderBudgetMs: config.load.renderBudgetMs, sessionCookie: SESSION_COOKIE,
+  });
 
   koa.use(errorHandler);
   // Pages and API answers travel compressed to clients that ask; media and build-time copies are left alone.
@@ -98,6 +106,7 @@ export function createApp(db: Db, config: Config): App {
   koa.use(securityHeaders(config));
   koa.use(sameOriginWrites(config, SESSION_COOKIE));
   koa.use(cache.readerFastPath(SESSION_COOKIE));
+  koa.use(pages.fastPath);
   for (const middleware of sessions(koa, config, services.sessions)) koa.use(middleware);
   koa.use(currentUser(services.users, services.accessTokens));
   // What a signed-in reader is answered is theirs alone: no shared cache keeps it, nor the browser's disk.
@@ -139,7 +148,7 @@ export function createApp(db: Db, config: Config): App {
     }
     await next();
   });
-  koa.use(clientApp(config.pwaDistDir));
+  koa.use(pages.serve);
 
   // A client that hangs up mid-request is not a fault of ours; everything else unexpected is logged.
   koa.on('error', (error: Error & { status?: number; code?: string }) => {
@@ -152,6 +161,7 @@ export function createApp(db: Db, config: Config): App {
     endpoints,
     cache,
     services,
+    warm: pages.warm,
     close: async () => {
       clearInterval(sweeper);
       await bus?.close();

@@ -31,6 +31,8 @@ export interface Config {
   /** The largest video the resumable upload endpoint takes, in bytes (`UPLOAD_MAX_VIDEO_MB`). */
   uploadMaxVideoBytes: number;
   pwaDistDir: string;
+  /** Overload: how much work that needs a render or the database runs at once, how long the rest may wait, how long a render may take. */
+  load: { concurrency: number; queueBudgetMs: number; renderBudgetMs: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -128,6 +130,11 @@ export function loadConfig(env: Env = process.env): Config {
     },
     uploadMaxVideoBytes: Math.floor(uploadMaxVideoMb * 1024 * 1024),
     pwaDistDir: path.resolve(env.PWA_DIST_DIR ?? new URL('../../pwa/dist', import.meta.url).pathname),
+    load: {
+      concurrency: Number(env.WORK_CONCURRENCY ?? 8),
+      queueBudgetMs: Number(env.QUEUE_BUDGET_MS ?? 1_000),
+      renderBudgetMs: Number(env.RENDER_BUDGET_MS ?? 3_000),
+    },
   };
 }
 

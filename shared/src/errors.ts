@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   providerFailed: 'provider_failed',
   editConflict: 'edit_conflict',
   internal: 'internal_error',
+  /** Too busy to answer in time, or the database is out of reach: try again (Retry-After). */
+  unavailable: 'unavailable',
 } as const;
 
 /** Messages of the answers above that the server words the same everywhere (the reader app translates their codes). */

@@ -9,7 +9,7 @@ const size = z.coerce.number({ error: `Sizes are 1 to ${LIMITS.placeholderMax}` 
 
 export const metaEndpoints = (config: Config) => [
   endpoint({
-    method: 'get', path: '/api/config', tag: 'Meta', access: 'public',
+    method: 'get', path: '/api/config', tag: 'Meta', access: 'public', cached: true,
     summary: 'What the browser may know: whether payments are on (with the publishable key) and which integrations are configured',
     response: publicConfigSchema,
     handle: () => {
