@@ -27,6 +27,8 @@ export default defineConfig({
       apiProject('sqlite'),
       // The reader PWA in the machine's Chromium, against the whole server on SQLite.
       { test: { name: 'e2e', include: ['e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false } },
+      // The desktop app's core modules (no Electron), some against the real API on SQLite.
+      { test: { name: 'desktop', include: ['desktop-admin/src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
       ...(postgres ? [apiProject('postgres')] : []),
     ],
   },
