@@ -1,0 +1,36 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { DesktopBridge, ProfilesState } from '../bridge.js';
+import { DraftsPanel } from './DraftsPanel.js';
+import { ServerScreen } from './ServerScreen.js';
+import { UploadsPanel } from './UploadsPanel.js';
+
+type Section = 'uploads' | 'drafts';
+
+/** The desktop shell: choose a server and sign in, then the newsroom's tools for that server. */
+export function DesktopApp({ bridge }: { bridge: DesktopBridge }) {
+  const [state, setState] = useState<ProfilesState | null>(null);
+  const [section, setSection] = useState<Section>('uploads');
+  const refresh = useCallback(() => bridge.call('profiles:list', {}).then(setState), [bridge]);
+  useEffect(() => { void refresh(); }, [refresh]);
+
+  if (!state) return <p className="desktop-loading">Redaktion…</p>;
+  const active = state.profiles.find((profile) => profile.id === state.activeId) ?? null;
+  if (!active || !state.user) return <ServerScreen bridge={bridge} state={state} onChange={setState} />;
+
+  return (
+    <div className="desktop-shell">
+      <header className="desktop-bar">
+        <strong>Redaktion</strong>
+        <nav aria-label="Desktop tools">
+          <button type="button" aria-pressed={section === 'uploads'} onClick={() => setSection('uploads')}>Video uploads</button>
+          <button type="button" aria-pressed={section === 'drafts'} onClick={() => setSection('drafts')}>Drafts</button>
+        </nav>
+        <span className="desktop-server" title={active.origin}>{active.name} · {state.user.username}</span>
+        <button type="button" onClick={() => bridge.call('session:sign-out', {}).then(setState)}>Sign out</button>
+      </header>
+      <main className="desktop-main">
+        {section === 'uploads' ? <UploadsPanel bridge={bridge} /> : <DraftsPanel bridge={bridge} author={state.user.username} />}
+      </main>
+    </div>
+  );
+}
