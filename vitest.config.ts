@@ -29,6 +29,8 @@ export default defineConfig({
       { test: { name: 'e2e', include: ['e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false } },
       // The desktop app's core modules (no Electron), some against the real API on SQLite.
       { test: { name: 'desktop', include: ['desktop-admin/src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
+      // The built desktop renderer in Chromium, through the real app:// handler and core modules.
+      { test: { name: 'desktop-e2e', include: ['desktop-admin/test/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false } },
       ...(postgres ? [apiProject('postgres')] : []),
     ],
   },
