@@ -149,7 +149,12 @@ export async function createDesktopService(options: DesktopServiceOptions) {
       return draft;
     },
     'drafts:send': async () => { await outbox.flush(); return outbox.list(); },
-    'drafts:resolve': async ({ clientId, keep }) => { await outbox.resolve(clientId, keep); return outbox.list(); },
+    'drafts:resolve': async ({ clientId, keep }) => {
+      await outbox.resolve(clientId, keep).catch((error: unknown) => {
+        if (!(error instanceof ServerUnreachable)) throw error;
+      });
+      return outbox.list();
+    },
     'drafts:remove': async ({ clientId }) => { await outbox.remove(clientId); return outbox.list(); },
   };
 

@@ -48,22 +48,33 @@ const textOf = (article: Record<string, unknown>): DraftFields => draftFieldsSch
 
 export class DraftOutbox {
   private readonly store: JsonFile<z.infer<typeof storedSchema>>;
+  /** The drafts, read from disk once; every change is made here and then written whole. */
+  private document: Promise<z.infer<typeof storedSchema>> | null = null;
   private flushing: Promise<void> | null = null;
 
   constructor(file: string, private readonly serverCall: ServerCall, private readonly profileId: () => string | null) {
     this.store = new JsonFile(file, storedSchema, () => ({ drafts: [] }));
   }
 
+  private drafts() {
+    this.document ??= this.store.read();
+    return this.document;
+  }
+
+  private async persist(): Promise<void> {
+    await this.store.write(await this.drafts());
+  }
+
   async list(): Promise<Draft[]> {
     const profileId = this.profileId();
-    return (await this.store.read()).drafts.filter((draft) => draft.profileId === profileId);
+    return structuredClone((await this.drafts()).drafts.filter((draft) => draft.profileId === profileId));
   }
 
   /** Keeps a new or edited draft on this computer; `flush()` sends it. */
   async save(input: { clientId?: string; fields: DraftFields }): Promise<Draft> {
     const profileId = this.profileId();
     if (!profileId) throw new Error('Choose a server first');
-    const stored = await this.store.read();
+    const stored = await this.drafts();
     let draft = input.clientId ? stored.drafts.find((candidate) => candidate.clientId === input.clientId) : undefined;
     if (!draft) {
       draft = {
@@ -78,34 +89,29 @@ export class DraftOutbox {
       draft.error = null;
       draft.updatedAt = Date.now();
     }
-    await this.store.write(stored);
-    return draft;
+    await this.persist();
+    return structuredClone(draft);
   }
 
   async remove(clientId: string): Promise<void> {
-    const stored = await this.store.read();
+    const stored = await this.drafts();
     stored.drafts = stored.drafts.filter((draft) => draft.clientId !== clientId);
-    await this.store.write(stored);
+    await this.persist();
   }
 
   /** The editor's choice on a conflict: keep their own text (sent over the server's current version) or take the server's. */
-  async resolve(clientId: string, keep: 'mine' | 'theirs'): Promise<Draft | null> {
-    const stored = await this.store.read();
-    const draft = stored.drafts.find((candidate) => candidate.clientId === clientId);
-    if (!draft || draft.state !== 'conflict' || draft.articleId === null) return draft ?? null;
+  async resolve(clientId: string, keep: 'mine' | 'theirs'): Promise<void> {
+    const draft = (await this.drafts()).drafts.find((candidate) => candidate.clientId === clientId);
+    if (!draft || draft.state !== 'conflict' || draft.articleId === null) return;
     const current = await this.fetchArticle(draft.articleId);
     draft.base = current.article;
     draft.etag = current.etag;
     draft.theirs = null;
-    if (keep === 'theirs') {
-      draft.fields = textOf(current.article);
-      draft.state = 'sent';
-    } else {
-      draft.state = 'pending';
-    }
-    await this.store.write(stored);
+    draft.error = null;
+    if (keep === 'theirs') draft.fields = textOf(current.article);
+    draft.state = keep === 'theirs' ? 'sent' : 'pending';
+    await this.persist();
     if (keep === 'mine') await this.flush();
-    return (await this.store.read()).drafts.find((candidate) => candidate.clientId === clientId) ?? null;
   }
 
   /** Sends every pending draft of the active server; those that cannot reach it stay pending. */
@@ -116,27 +122,29 @@ export class DraftOutbox {
 
   private async sendPending(): Promise<void> {
     const profileId = this.profileId();
-    for (const { clientId } of (await this.store.read()).drafts.filter((draft) => draft.state === 'pending' && draft.profileId === profileId)) {
-      const stored = await this.store.read();
-      const draft = stored.drafts.find((candidate) => candidate.clientId === clientId);
-      if (!draft || draft.state !== 'pending') continue;
+    for (const draft of (await this.drafts()).drafts) {
+      if (draft.state !== 'pending' || draft.profileId !== profileId) continue;
+      const editedAt = draft.updatedAt;
       try {
-        await this.send(draft);
-        draft.error = null;
+        const outcome = await this.send(draft);
+        draft.error = outcome === 'conflict' ? draft.error : null;
+        // Edited while it was on its way: the newer text goes next time.
+        draft.state = outcome === 'sent' && draft.updatedAt !== editedAt ? 'pending' : outcome;
       } catch (error) {
         if (error instanceof ServerUnreachable) {
           draft.error = error.message;
-          await this.store.write(stored);
+          await this.persist();
           return;
         }
         draft.state = 'refused';
         draft.error = (error as Error).message.replace(/^\d+: /, '');
       }
-      await this.store.write(stored);
+      await this.persist();
     }
   }
 
-  private async send(draft: Draft): Promise<void> {
+  /** Sends one draft; answers what it became (the server refusing it throws). */
+  private async send(draft: Draft): Promise<'sent' | 'conflict'> {
     if (draft.articleId === null) {
       const created = await jsonAnswer<{ id: number }>(await this.serverCall('/api/admin/articles', {
         method: 'POST',
@@ -154,17 +162,16 @@ export class DraftOutbox {
       });
       if (response.status === 412) {
         const body = await response.json() as { current?: Record<string, unknown> };
-        draft.state = 'conflict';
         draft.theirs = body.current ? textOf(body.current) : null;
         draft.error = 'The article was changed on the server meanwhile: choose which version to keep';
-        return;
+        return 'conflict';
       }
       await jsonAnswer(response);
     }
     const current = await this.fetchArticle(draft.articleId);
     draft.base = current.article;
     draft.etag = current.etag;
-    draft.state = 'sent';
+    return 'sent';
   }
 
   private async fetchArticle(id: number): Promise<{ article: Record<string, unknown>; etag: string | null }> {

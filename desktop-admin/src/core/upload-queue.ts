@@ -246,7 +246,8 @@ export class UploadQueue {
     item.status = 'uploading';
     item.error = null;
     this.samples.set(item.id, []);
-    const upload = new Upload(createReadStream(item.path), {
+    const source = createReadStream(item.path);
+    const upload: Upload = new Upload(source, {
       endpoint: `${session.origin}/api/admin/uploads`,
       uploadUrl: item.uploadUrl,
       chunkSize: this.options.chunkSize ?? 8 * 1024 * 1024,
@@ -294,6 +295,13 @@ export class UploadQueue {
         if (retry || expired) void this.later(item, message);
         else void this.fail(item, message);
       },
+    });
+    // A file moved or deleted since it was added: say so instead of retrying for ever.
+    source.once('error', (error) => {
+      if (this.running.get(item.id) !== upload) return;
+      this.running.delete(item.id);
+      void upload.abort(false).catch(() => undefined);
+      void this.fail(item, `The file cannot be read: ${error.message}`);
     });
     this.running.set(item.id, upload);
     upload.start();
