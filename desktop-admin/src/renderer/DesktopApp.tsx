@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DesktopBridge, ProfilesState } from '../bridge.js';
 import { DraftsPanel } from './DraftsPanel.js';
+import { t } from './i18n.js';
 import { ServerScreen } from './ServerScreen.js';
 import { UploadsPanel } from './UploadsPanel.js';
 
@@ -13,7 +14,7 @@ export function DesktopApp({ bridge }: { bridge: DesktopBridge }) {
   const refresh = useCallback(() => bridge.call('profiles:list', {}).then(setState), [bridge]);
   useEffect(() => { void refresh(); }, [refresh]);
 
-  if (!state) return <p className="desktop-loading">Redaktion…</p>;
+  if (!state) return <p className="desktop-loading">{t('loading')}</p>;
   const active = state.profiles.find((profile) => profile.id === state.activeId) ?? null;
   if (!active || !state.user) return <ServerScreen bridge={bridge} state={state} onChange={setState} />;
 
@@ -21,12 +22,12 @@ export function DesktopApp({ bridge }: { bridge: DesktopBridge }) {
     <div className="desktop-shell">
       <header className="desktop-bar">
         <strong>Redaktion</strong>
-        <nav aria-label="Desktop tools">
-          <button type="button" aria-pressed={section === 'uploads'} onClick={() => setSection('uploads')}>Video uploads</button>
-          <button type="button" aria-pressed={section === 'drafts'} onClick={() => setSection('drafts')}>Drafts</button>
+        <nav aria-label={t('nav.label')}>
+          <button type="button" aria-pressed={section === 'uploads'} onClick={() => setSection('uploads')}>{t('nav.uploads')}</button>
+          <button type="button" aria-pressed={section === 'drafts'} onClick={() => setSection('drafts')}>{t('nav.drafts')}</button>
         </nav>
         <span className="desktop-server" title={active.origin}>{active.name} · {state.user.username}</span>
-        <button type="button" onClick={() => bridge.call('session:sign-out', {}).then(setState)}>Sign out</button>
+        <button type="button" onClick={() => bridge.call('session:sign-out', {}).then(setState)}>{t('signOut')}</button>
       </header>
       <main className="desktop-main">
         {section === 'uploads' ? <UploadsPanel bridge={bridge} /> : <DraftsPanel bridge={bridge} author={state.user.username} />}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { DesktopBridge, ProfilesState } from '../bridge.js';
+import { t } from './i18n.js';
 
 /** First start and signed out: which newsroom server, and the staff account to sign in with. */
 export function ServerScreen({ bridge, state, onChange }: { bridge: DesktopBridge; state: ProfilesState; onChange(state: ProfilesState): void }) {
@@ -40,25 +41,25 @@ export function ServerScreen({ bridge, state, onChange }: { bridge: DesktopBridg
       <h1>Redaktion</h1>
       {state.profiles.length > 0 && (
         <label>
-          Server
+          {t('server.label')}
           <select value={state.activeId ?? ''} onChange={async (event) => onChange(await bridge.call('profiles:select', { id: event.target.value }))}>
             {state.profiles.map((profile) => <option key={profile.id} value={profile.id}>{profile.name} ({profile.origin})</option>)}
           </select>
         </label>
       )}
-      <form onSubmit={addServer} aria-label="Add a server">
+      <form onSubmit={addServer} aria-label={t('server.addForm')}>
         <label>
-          {state.profiles.length ? 'Another server' : 'Your newsroom server'}
+          {t(state.profiles.length ? 'server.another' : 'server.first')}
           <input value={address} onChange={(event) => setAddress(event.target.value)} placeholder="https://redaktion.se" inputMode="url" />
         </label>
-        <button type="submit">Add server</button>
+        <button type="submit">{t('server.add')}</button>
       </form>
       {active && (
-        <form onSubmit={signIn} aria-label="Sign in">
-          <label>Username<input value={username} onChange={(event) => setUsername(event.target.value)} autoComplete="username" required /></label>
-          <label>Password<input type="password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" required /></label>
-          <button type="submit" disabled={busy}>Sign in to {active.name}</button>
-          {!state.tokensPersist && <p className="desktop-note">This computer has no keyring: you will be asked to sign in again next time.</p>}
+        <form onSubmit={signIn} aria-label={t('signin.form')}>
+          <label>{t('signin.username')}<input value={username} onChange={(event) => setUsername(event.target.value)} autoComplete="username" required /></label>
+          <label>{t('signin.password')}<input type="password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" required /></label>
+          <button type="submit" disabled={busy}>{t('signin.submit', { name: active.name })}</button>
+          {!state.tokensPersist && <p className="desktop-note">{t('signin.noKeyring')}</p>}
         </form>
       )}
       {error && <p role="alert" className="desktop-error">{error}</p>}

@@ -1,12 +1,9 @@
 import { useEffect, useState, type DragEvent } from 'react';
 import type { DesktopBridge } from '../bridge.js';
-import type { QueueSnapshot, UploadView } from '../core/upload-queue.js';
+import type { QueueSnapshot } from '../core/upload-queue.js';
 import { bytes, remaining, speed } from './format.js';
+import { t } from './i18n.js';
 
-const STATUS: Record<UploadView['status'], string> = {
-  queued: 'Waiting', uploading: 'Uploading', paused: 'Paused', waiting: 'Connection lost: retrying', creating: 'Creating the video',
-  done: 'Uploaded', failed: 'Failed', cancelled: 'Cancelled',
-};
 
 /** Bulk video uploads: drop files or folders (or pick them), then follow, pause, resume, cancel or retry each one. */
 export function UploadsPanel({ bridge }: { bridge: DesktopBridge }) {
@@ -31,39 +28,39 @@ export function UploadsPanel({ bridge }: { bridge: DesktopBridge }) {
   const items = queue?.items ?? [];
   return (
     <section aria-labelledby="uploads-title" className="desktop-panel">
-      <h1 id="uploads-title">Video uploads</h1>
+      <h1 id="uploads-title">{t('uploads.title')}</h1>
       <div
         className={`desktop-drop${over ? ' is-over' : ''}`}
         onDragOver={(event) => { event.preventDefault(); setOver(true); }}
         onDragLeave={() => setOver(false)}
         onDrop={drop}
       >
-        <p>Drop videos or a folder of videos here. Each one becomes a custom video (title from the file name).</p>
-        <button type="button" onClick={() => act(bridge.call('uploads:pick', {}))}>Choose videos…</button>
+        <p>{t('uploads.drop')}</p>
+        <button type="button" onClick={() => act(bridge.call('uploads:pick', {}))}>{t('uploads.pick')}</button>
       </div>
       {error && <p role="alert" className="desktop-error">{error}</p>}
-      {queue && queue.pending > 0 && <p aria-live="polite">{queue.pending} to go · {remaining(queue.remainingSeconds)}</p>}
-      <ul className="desktop-uploads" aria-label="Upload queue">
+      {queue && queue.pending > 0 && <p aria-live="polite">{t('uploads.toGo', { count: queue.pending, time: remaining(queue.remainingSeconds) })}</p>}
+      <ul className="desktop-uploads" aria-label={t('uploads.queue')}>
         {items.map((item) => (
           <li key={item.id} aria-label={item.name} data-status={item.status}>
             <span className="desktop-upload-name">{item.name}</span>
-            <progress max={item.size} value={item.bytesSent} aria-label={`${item.name} progress`} />
+            <progress max={item.size} value={item.bytesSent} aria-label={t('uploads.progress', { name: item.name })} />
             <span className="desktop-upload-status">
-              {STATUS[item.status]} · {bytes(item.bytesSent)} of {bytes(item.size)}
+              {t(`status.${item.status}`)} · {t('uploads.of', { sent: bytes(item.bytesSent), size: bytes(item.size) })}
               {item.status === 'uploading' && item.speed > 0 ? ` · ${speed(item.speed)}` : ''}
             </span>
             {item.error && <span className="desktop-upload-error">{item.error}</span>}
             <span className="desktop-upload-actions">
-              {['queued', 'uploading', 'waiting'].includes(item.status) && <button type="button" onClick={() => act(bridge.call('uploads:pause', { id: item.id }))}>Pause</button>}
-              {item.status === 'paused' && <button type="button" onClick={() => act(bridge.call('uploads:resume', { id: item.id }))}>Resume</button>}
-              {item.status === 'failed' && <button type="button" onClick={() => act(bridge.call('uploads:resume', { id: item.id }))}>Retry</button>}
-              {!['done', 'cancelled'].includes(item.status) && <button type="button" onClick={() => act(bridge.call('uploads:cancel', { id: item.id }))}>Cancel</button>}
+              {['queued', 'uploading', 'waiting'].includes(item.status) && <button type="button" onClick={() => act(bridge.call('uploads:pause', { id: item.id }))}>{t('uploads.pause')}</button>}
+              {item.status === 'paused' && <button type="button" onClick={() => act(bridge.call('uploads:resume', { id: item.id }))}>{t('uploads.resume')}</button>}
+              {item.status === 'failed' && <button type="button" onClick={() => act(bridge.call('uploads:resume', { id: item.id }))}>{t('uploads.retry')}</button>}
+              {!['done', 'cancelled'].includes(item.status) && <button type="button" onClick={() => act(bridge.call('uploads:cancel', { id: item.id }))}>{t('uploads.cancel')}</button>}
             </span>
           </li>
         ))}
       </ul>
       {items.some((item) => item.status === 'done' || item.status === 'cancelled') && (
-        <button type="button" onClick={() => act(bridge.call('uploads:clear', {}))}>Clear finished</button>
+        <button type="button" onClick={() => act(bridge.call('uploads:clear', {}))}>{t('uploads.clear')}</button>
       )}
     </section>
   );

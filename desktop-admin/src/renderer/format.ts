@@ -1,3 +1,5 @@
+import { t } from './i18n.js';
+
 /** Sizes, speeds and durations as the upload list shows them. */
 export function bytes(value: number): string {
   if (value < 1024 * 1024) return `${Math.round(value / 1024)} KB`;
@@ -8,8 +10,8 @@ export function bytes(value: number): string {
 export const speed = (bytesPerSecond: number) => `${bytes(bytesPerSecond)}/s`;
 
 export function remaining(seconds: number | null): string {
-  if (seconds === null) return 'waiting for the connection';
-  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s left`;
+  if (seconds === null) return t('time.waiting');
+  if (seconds < 60) return t('time.seconds', { n: Math.max(1, Math.round(seconds)) });
   const minutes = Math.round(seconds / 60);
-  return minutes < 60 ? `${minutes} min left` : `${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
+  return minutes < 60 ? t('time.minutes', { n: minutes }) : t('time.hours', { h: Math.floor(minutes / 60), m: minutes % 60 });
 }
