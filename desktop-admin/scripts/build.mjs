@@ -15,6 +15,6 @@ await Promise.all([
     external: ['electron', 'electron-updater'],
     define: { BUILD_UPDATE_URL: JSON.stringify(process.env.DESKTOP_UPDATE_URL ?? '') },
   }),
-  esbuild({ ...node, entryPoints: [`${root}src/preload/index.ts`], outfile: `${root}dist/preload/index.cjs` }),
+  esbuild({ ...node, entryPoints: [`${root}src/main/preload.ts`], outfile: `${root}dist/preload/index.cjs` }),
 ]);
 await vite({ configFile: `${root}vite.config.ts`, logLevel: 'warn' });
