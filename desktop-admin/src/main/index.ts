@@ -21,6 +21,7 @@ app.enableSandbox();
 let mainWindow: BrowserWindow | null = null;
 let service: DesktopService | null = null;
 let quitConfirmed = false;
+let stopped = false;
 
 function openOutside(url: string): void {
   const href = externalUrl(url);
@@ -81,8 +82,9 @@ function createWindow(): BrowserWindow {
     },
   });
   window.once('ready-to-show', () => window.show());
+  // On macOS closing the window leaves the app (and its uploads) running; elsewhere it quits.
   window.on('close', (event) => {
-    if (!mayQuit()) event.preventDefault();
+    if (process.platform !== 'darwin' && !mayQuit()) event.preventDefault();
   });
   window.on('closed', () => { mainWindow = null; });
   void window.loadURL(`${APP_ORIGIN}/`);
@@ -156,9 +158,15 @@ if (!app.requestSingleInstanceLock()) {
   app.on('activate', () => {
     if (!mainWindow && service) mainWindow = createWindow();
   });
+  // The queue is written to disk before the process ends, so the next start resumes every upload.
   app.on('before-quit', (event) => {
-    if (!mayQuit()) event.preventDefault();
-    else void service?.stop();
+    if (stopped) return;
+    event.preventDefault();
+    if (!mayQuit()) return;
+    void (service?.stop() ?? Promise.resolve()).finally(() => {
+      stopped = true;
+      app.quit();
+    });
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
