@@ -47,6 +47,11 @@ export function ServerScreen({ bridge, state, onChange }: { bridge: DesktopBridg
           </select>
         </label>
       )}
+      {active && (
+        <button type="button" onClick={async () => onChange(await bridge.call('profiles:remove', { id: active.id }))}>
+          {t('server.remove', { name: active.name })}
+        </button>
+      )}
       <form onSubmit={addServer} aria-label={t('server.addForm')}>
         <label>
           {t(state.profiles.length ? 'server.another' : 'server.first')}
