@@ -264,6 +264,8 @@ export class UploadQueue {
         void this.changed(true);
       },
       onProgress: (bytesSent) => {
+        // A paused or cancelled upload may still report the last bytes of its aborted request: not shown.
+        if (this.running.get(item.id) !== upload) return;
         item.bytesSent = bytesSent;
         const samples = this.samples.get(item.id) ?? [];
         samples.push({ at: Date.now(), bytes: bytesSent });
