@@ -8,7 +8,7 @@ const node = (args) => spawnSync(process.execPath, args, { cwd: root, stdio: 'in
 mkdirSync(`${root}reports`, { recursive: true });
 
 let failedSteps = 0;
-for (const project of ['tsconfig.json', 'pwa/tsconfig.json']) {
+for (const project of ['tsconfig.json', 'pwa/tsconfig.json', 'desktop-admin/tsconfig.json']) {
   if (node([`${root}node_modules/typescript/bin/tsc`, '-p', project, '--noEmit']) !== 0) failedSteps += 1;
 }
 // ESLint over the repository, import boundaries included (a warning passes, an error fails the run).
@@ -18,6 +18,8 @@ for (const args of [['build'], ['build', '--ssr', 'src/entry-server.tsx']]) {
   if (node([`${root}node_modules/vite/bin/vite.js`, ...args, `${root}pwa`, '--logLevel', 'warn']) !== 0) failedSteps += 1;
 }
 if (node([`${root}scripts/precompress.mjs`]) !== 0) failedSteps += 1;
+// The desktop renderer test loads the desktop app's build.
+if (node([`${root}desktop-admin/scripts/build.mjs`]) !== 0) failedSteps += 1;
 const vitestStatus = node([`${root}node_modules/vitest/vitest.mjs`, 'run', '--reporter=default', '--reporter=json',
   `--outputFile.json=${root}reports/vitest.json`, ...process.argv.slice(2)]);
 
