@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -83,6 +83,13 @@ afterAll(async () => {
 });
 
 describe('the desktop renderer in Chromium', () => {
+  it('holds no reader page, offline, service-worker or reader storage code', async () => {
+    const assets = path.join(rendererDir, 'assets');
+    const code = (await Promise.all((await readdir(assets)).filter((name) => name.endsWith('.js')).map((name) => readFile(path.join(assets, name), 'utf8')))).join('\n');
+    expect(code).toContain('Admin Dashboard');
+    for (const reader of ['Dexie', 'serviceWorker', 'workbox', 'reading-list', 'ReadingList', 'mini-player']) expect(code, reader).not.toContain(reader);
+  });
+
   it('asks for the server, signs in with an access token, and the page never holds it', async () => {
     staff = await signedInUser(server.url, server.db, { role: 'admin' });
     await page.goto(`${app.origin}/`);
@@ -98,6 +105,9 @@ describe('the desktop renderer in Chromium', () => {
     await page.getByLabel('Password').fill(staff.password);
     await page.getByRole('button', { name: /^Sign in to/ }).click();
     await page.getByText(`· ${staff.username}`).waitFor();
+    // The same admin screens as /admin, on this server's data.
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.getByRole('tab', { name: 'Overview' }).waitFor();
 
     const tokens = (await staff.client.get('/api/tokens')).body as { name: string }[];
     expect(tokens.map((token) => token.name)).toEqual(['Redaktion desktop (test)']);
@@ -109,7 +119,7 @@ describe('the desktop renderer in Chromium', () => {
   });
 
   it('uploads three videos in bulk, one paused and resumed, and each becomes a custom video', async () => {
-    await page.getByRole('button', { name: 'Video uploads' }).click();
+    await page.getByRole('link', { name: 'Video uploads' }).click();
     await page.getByRole('button', { name: 'Choose videos…' }).click();
     const list = page.getByRole('list', { name: 'Upload queue' });
     await expect.poll(() => list.getByRole('listitem').count()).toBe(3);
@@ -129,10 +139,16 @@ describe('the desktop renderer in Chromium', () => {
       { title: 'Intervju Anna Lind', duration: '12:34' },
       { title: 'Valvaka i Umeå', duration: '1:05' },
     ]);
+    // Editable afterwards in the admin screens' video list.
+    await page.getByRole('link', { name: 'Admin' }).click();
+    await page.getByRole('tab', { name: 'Interviews' }).click();
+    await page.getByRole('button', { name: 'YouTube & custom videos' }).click();
+    await page.getByRole('button', { name: 'Edit “Intervju Anna Lind”' }).waitFor();
+    await page.keyboard.press('Escape');
   });
 
   it('keeps a draft written offline and sends it when the server answers again', async () => {
-    await page.getByRole('button', { name: 'Drafts' }).click();
+    await page.getByRole('link', { name: 'Drafts' }).click();
     await proxy.cut();
     await page.getByLabel('Title').fill('Stormen drar in över kusten');
     await page.getByLabel('Excerpt').fill('SMHI varnar för hårda vindar.');

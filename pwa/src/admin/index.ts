@@ -7,4 +7,5 @@ import './admin.css';
 
 export { AdminScreens } from './AdminScreens';
 export { ChannelVideoDialog } from './ChannelVideoDialog';
+export { xhrUpload } from './xhr-upload';
 export type { AdminNotice, AdminPlatform, AdminRequestInit, UploadForm, UploadOptions } from './platform';
