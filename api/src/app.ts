@@ -15,11 +15,14 @@ import { docsPage, openApiDocument } from './http/openapi.js';
 import { ResponseCache } from './http/response-cache.js';
 import { resumableUploads, resumableUploadsReference } from './http/resumable-uploads.js';
 import { createResumableUploads } from './services/resumable-uploads.js';
+import { sameOriginWrites } from './http/same-origin.js';
+import { Admission } from './http/admission.js';
 import { securityHeaders } from './http/security-headers.js';
 import { safeJoin, sendFile } from './http/send-file.js';
 import { variantFile } from './services/images.js';
 import { currentUser, SESSION_COOKIE, sessions } from './http/session.js';
 import { clientApp } from './http/client-app.js';
+import { inProcessReads } from './http/in-process.js';
 import { accountEndpoints } from './routes/account.js';
 import { articleEndpoints } from './routes/articles.js';
 import { catalogueEndpoints } from './routes/catalogue.js';
@@ -45,6 +48,8 @@ export interface App {
   endpoints: AnyEndpoint[];
   cache: ResponseCache;
   services: Services;
+  /** Loads the reader app's build, so that the first page after a start does not wait for it. */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -66,12 +71,15 @@ export function createApp(db: Db, config: Config): App {
   const services = createServices(db, config);
   const bus = isPostgres(db) ? createPgChangeBus(db) : null;
   const cache = new ResponseCache(bus, services.nextScheduledChange);
+  // The sign-up blocks show the confirmed count: a confirmation or a departure makes the cached answers and pages stale.
+  services.newsletter.onReachChange(() => void cache.invalidate().catch((error: unknown) => console.error('Invalidating the cache failed:', error)));
   const admin = createAdminServices(db, config, services.sessions);
   const uploads = createResumableUploads(config, admin.placement);
   // Unfinished resumable uploads expire after 24 hours: swept now and every hour.
   const sweepUploads = () => void uploads.sweep().catch((error: unknown) => console.error('Sweeping expired uploads failed:', error));
   sweepUploads();
   const sweeper = setInterval(sweepUploads, 60 * 60 * 1000).unref();
+  const admission = new Admission(config.load.concurrency, config.load.queueBudgetMs);
 
   const endpoints: AnyEndpoint[] = [
     ...accountEndpoints(services, config),
@@ -83,7 +91,7 @@ export function createApp(db: Db, config: Config): App {
     ...engageEndpoints(services, config),
     ...feedEndpoints(services, config),
     ...adminEndpoints(admin, config),
-    ...engageAdminEndpoints(services),
+    ...engageAdminEndpoints(services, config),
     ...subscriptionEndpoints(createStripeBilling(db, config), config),
     ...integrationEndpoints(createAiGenerator(db, config, admin.images), createPexels(db, config, admin.images), createYouTube(config)),
   ];
@@ -93,15 +101,25 @@ export function createApp(db: Db, config: Config): App {
   const router = new Router();
   router.get('/api/openapi.json', (ctx) => { ctx.body = document; });
   router.get('/api/docs', (ctx) => { ctx.type = 'html'; ctx.body = docs; });
-  mount(router, endpoints, cache);
+  mount(router, endpoints, cache, admission);
+  const pages = clientApp(config.pwaDistDir, {
+    read: inProcessReads(endpoints, cache), cache, admission, renderBudgetMs: config.load.renderBudgetMs, sessionCookie: SESSION_COOKIE,
+  });
 
   koa.use(errorHandler);
   // Pages and API answers travel compressed to clients that ask; media and build-time copies are left alone.
   koa.use(compress({ threshold: 1024, br: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 }, deflate: false }));
   koa.use(securityHeaders(config));
+  koa.use(sameOriginWrites(config, SESSION_COOKIE));
   koa.use(cache.readerFastPath(SESSION_COOKIE));
+  koa.use(pages.fastPath);
   for (const middleware of sessions(koa, config, services.sessions)) koa.use(middleware);
   koa.use(currentUser(services.users, services.accessTokens));
+  // What a signed-in reader is answered is theirs alone: no shared cache keeps it, nor the browser's disk.
+  koa.use(async (ctx, next) => {
+    await next();
+    if ((ctx as AppContext).state.user && (ctx.path.startsWith('/api/') || ctx.response.is('html'))) ctx.set('Cache-Control', 'private, no-store');
+  });
   // The guard covers every admin path, also those with no route: a reader learns nothing there.
   koa.use(async (ctx, next) => {
     if (ctx.path.startsWith('/api/admin') || ctx.path === '/api/upload') checkAccess('admin', (ctx as AppContext).state.user);
@@ -136,7 +154,7 @@ export function createApp(db: Db, config: Config): App {
     }
     await next();
   });
-  koa.use(clientApp(config.pwaDistDir));
+  koa.use(pages.serve);
 
   // A client that hangs up mid-request is not a fault of ours; everything else unexpected is logged.
   koa.on('error', (error: Error & { status?: number; code?: string }) => {
@@ -153,6 +171,7 @@ export function createApp(db: Db, config: Config): App {
     endpoints,
     cache,
     services,
+    warm: pages.warm,
     close: async () => {
       await services.jobs.stop();
       clearInterval(sweeper);

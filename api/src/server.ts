@@ -16,6 +16,8 @@ const housekeeping = setInterval(() => {
   void Promise.all([app.services.sessions.purgeExpired(), app.services.throttle.purgeExpired(), app.services.rateLimit.purgeExpired()]).catch((error: unknown) => console.error(error));
 }, 60 * 60 * 1000);
 housekeeping.unref();
+// The first reader after a start gets their page without waiting for the renderer to load.
+await app.warm();
 const server = app.koa.listen(config.port, config.host, () => {
   console.log(`Redaktion is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
 });

@@ -1,9 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertArticle } from './support/fixtures.js';
 import { HttpClient } from './support/http-client.js';
+import { waitForFolderMail } from './support/mail-folder.js';
 import { startSmtpStandIn, type ReceivedMail } from './support/smtp-stand-in.js';
 import { createTestDatabase, engine, startTestServer, type TestServer } from './support/test-server.js';
 import { signedInUser } from './support/users.js';
@@ -95,15 +96,74 @@ describe('signing up for the newsletter', () => {
     expect(other.status).toBe(202);
   });
 
-  it('shows the real confirmed count to everyone', async () => {
+  it('shows the real confirmed count to everyone, in the API and on the cached home page, as soon as it changes', async () => {
+    const readers = (n: number) => (n === 1 ? 'Gör som läsaren som får det' : `Gör som ${n} läsare som får det`);
+    await confirmedSubscriber('raknas.forst@example.se', 'sv'); // With none, the blocks show no number at all.
     const before = await reader().get('/api/newsletter');
     expect(before.status).toBe(200);
+    // Both are now in the cache that signed-out readers are answered from.
+    expect((await reader().get('/')).text).toContain(readers(before.body.confirmed));
     await signUp('raknas.inte.an@example.se');
     await confirmedSubscriber('raknas@example.se', 'sv');
     const counts = (await server.db('newsletter_subscribers').where({ status: 'confirmed' }).count({ count: '*' }).first()) as { count: unknown };
     const after = await reader().get('/api/newsletter');
     expect(after.body).toEqual({ confirmed: before.body.confirmed + 1 });
     expect(after.body.confirmed).toBe(Number(counts.count));
+    expect((await reader().get('/')).text).toContain(readers(after.body.confirmed));
+
+    const row = (await server.db('newsletter_subscribers').where({ email: 'raknas@example.se' }).first()) as { token: string };
+    expect((await reader().request('POST', `/api/newsletter/unsubscribe?token=${row.token}`)).status).toBe(200);
+    expect((await reader().get('/api/newsletter')).body).toEqual({ confirmed: before.body.confirmed });
+  });
+});
+
+describe('writes from another site', () => {
+  it('are refused for the sign-up and the settings: only the one-click unsubscribe is let through', async () => {
+    const foreign = { Origin: 'https://mail.provider.example' };
+    const signUpFromAfar = await new HttpClient(server.url).request('POST', '/api/newsletter', { email: 'fjarran@example.se' }, foreign);
+    expect(signUpFromAfar.status).toBe(403);
+    expect(signUpFromAfar.body.code).toBe('cross_site_request');
+    const user = await signedInUser(server.url, server.db);
+    expect((await user.client.request('PUT', '/api/user/newsletter', { subscribed: true }, foreign)).status).toBe(403);
+    expect((await user.client.request('POST', '/api/newsletter/unsubscribe/extra?token=x', undefined, foreign)).status).toBe(403);
+    expect((await user.client.request('PUT', '/api/newsletter/unsubscribe?token=x', undefined, foreign)).status).toBe(403);
+    expect(await server.db('newsletter_subscribers').where({ email: 'fjarran@example.se' }).first()).toBeUndefined();
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('keeps the confirmation mail in DATA_DIR/mail outside production, like the reset mail', async () => {
+    const site = await startTestServer({ env: { PUBLIC_ORIGIN: 'https://redaktion.example' } });
+    try {
+      const answer = await new HttpClient(site.url).request('POST', '/api/newsletter', { email: 'mappen@example.se', locale: 'sv' });
+      expect(answer.status).toBe(202);
+      const mail = await waitForFolderMail(site.config.mailDir, 'mappen@example.se');
+      expect(mail.subject).toBe('Bekräfta din prenumeration på Redaktions nyhetsbrev');
+      const link = /https:\/\/redaktion\.example\/api\/newsletter\/confirm\?token=[\w-]+/.exec(mail.text)![0];
+      expect((await new HttpClient(site.url).get(pathOf(link))).text).toContain('Tack, prenumerationen är bekräftad');
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('refuses sign-ups and digests with 503 in production (e-mail is off) and writes no mail', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const site = await startTestServer({ env: { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://redaktion.example', TRUST_PROXY: '1' } });
+    try {
+      const https = { 'X-Forwarded-Proto': 'https' };
+      const refused = await new HttpClient(site.url).request('POST', '/api/newsletter', { email: 'av@example.se' }, https);
+      expect(refused.status).toBe(503);
+      expect(refused.body).toEqual({ error: 'E-mail is not configured', code: 'not_configured' });
+      const admin = await signedInUser(site.url, site.db, { role: 'admin' });
+      const article = await insertArticle(site, { title: 'Inget brev' });
+      const digest = await admin.client.request('POST', '/api/admin/newsletter/send', { subject: 'Veckan', articleIds: [article] }, https);
+      expect(digest.status).toBe(503);
+      expect(await site.db('newsletter_sends').first()).toBeUndefined();
+      expect(await readdir(site.config.mailDir).catch(() => [])).toEqual([]);
+    } finally {
+      await site.close();
+      warn.mockRestore();
+    }
   });
 });
 
@@ -201,9 +261,10 @@ describe('the digest', () => {
     expect(history[0]).toMatchObject({ id: queued.body.id, status: 'done', delivered: counts.confirmed - 1, failed: 1 });
     expect(history[0].finishedAt).not.toBeNull();
 
-    // The mail client's one-click POST (RFC 8058) unsubscribes.
+    // The mail client's one-click POST (RFC 8058) unsubscribes, though it comes from the mail provider's origin.
     const oneClick = await fetch(`${server.url}${pathOf(https!)}`, {
-      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click',
+      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://mail.provider.example' },
+      body: 'List-Unsubscribe=One-Click',
     });
     expect(oneClick.status).toBe(200);
     expect(await oneClick.text()).toContain('You have unsubscribed');

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { AppContext } from '../http/context.js';
 import { endpoint } from '../http/endpoint.js';
-import { HttpError, notAuthenticated, notFound } from '../http/errors.js';
+import { HttpError, notAuthenticated, notConfigured, notFound } from '../http/errors.js';
+import { mailMode } from '../services/mailer.js';
 import type { Services } from '../services/index.js';
 import { linkPage, type LinkPage } from '../services/newsletter-templates.js';
 
@@ -15,6 +16,10 @@ const SIGNUPS_PER_MINUTE = 20;
 const ACCEPTED = 'Thank you. Check your inbox: the newsletter starts once you confirm your address.';
 
 const tokenQuery = z.object({ token: z.string().optional() });
+/** A sign-up needs its confirmation mail: with e-mail off (production without SMTP_URL) it is refused, as for every address. */
+export const requireMail = (config: Config): void => {
+  if (mailMode(config) === 'off') throw notConfigured('E-mail');
+};
 const readerLocale = (ctx: AppContext, asked?: Locale): Locale => asked ?? ctx.state.user?.locale ?? (ctx.acceptsLanguages('sv', 'en') === 'en' ? 'en' : 'sv');
 
 /** The pages the e-mailed links open: HTML in the subscriber's language, never cached (they change what they show). */
@@ -31,8 +36,9 @@ export const engageEndpoints = ({ newsletter, push, rateLimit }: Services, confi
   endpoint({
     method: 'post', path: '/api/newsletter', tag: 'Newsletter', access: 'public', status: 202,
     summary: 'Signs an address up and e-mails a confirmation link (double opt-in); the answer is the same for every address; 20 a minute per client',
-    body: newsletterSignupSchema, response: newsletterAcceptedSchema,
+    body: newsletterSignupSchema, response: newsletterAcceptedSchema, answers: { 503: { description: 'E-mail is not configured' } },
     handle: async (ctx, { body }) => {
+      requireMail(config);
       const wait = await rateLimit.hit(`newsletter:${ctx.ip}`, SIGNUPS_PER_MINUTE, 60_000);
       if (wait > 0) throw new HttpError(429, 'Too many sign-ups from here. Try again in a minute.', ERROR_CODES.tooManyAttempts, undefined, { 'Retry-After': String(wait) });
       // Looked up and mailed after answering, so that neither the answer nor its time tells a known address.
@@ -41,7 +47,7 @@ export const engageEndpoints = ({ newsletter, push, rateLimit }: Services, confi
     },
   }),
   endpoint({
-    method: 'get', path: '/api/newsletter', tag: 'Newsletter', access: 'public',
+    method: 'get', path: '/api/newsletter', tag: 'Newsletter', access: 'public', cached: true,
     summary: 'How many readers have confirmed their subscription (what the sign-up blocks may say)',
     response: newsletterReachSchema,
     handle: async () => ({ confirmed: (await newsletter.counts()).confirmed }),
@@ -76,6 +82,7 @@ export const engageEndpoints = ({ newsletter, push, rateLimit }: Services, confi
     handle: (ctx, { body }) => {
       const user = ctx.state.user;
       if (!user) throw notAuthenticated();
+      if (body.subscribed) requireMail(config);
       return newsletter.setMine(user.email, user.locale, body.subscribed);
     },
   }),

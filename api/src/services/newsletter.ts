@@ -42,6 +42,10 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
   const byEmail = (email: string) => subscribers().whereRaw('lower(email) = ?', [email.toLowerCase()]).first() as Promise<SubscriberRow | undefined>;
   const byToken = (token: string) => subscribers().where({ token }).first() as Promise<SubscriberRow | undefined>;
 
+  /** Told when the confirmed count changes, so that the cached pages showing it are made again. */
+  const reachListeners: (() => void)[] = [];
+  const reachChanged = () => { for (const listener of reachListeners) listener(); };
+
   const unsubscribeUrl = (token: string) => `${config.linkOrigin}/api/newsletter/unsubscribe?token=${token}`;
   const absolute = (url: string) => (url.startsWith('/') ? `${config.linkOrigin}${url}` : url);
 
@@ -124,7 +128,7 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
     await db('newsletter_sends').where({ id: sendId }).update({ status: 'done', finishedAt: nowIso() });
   }
 
-    /** Stores the address and asks for a confirmation; a known address changes nothing and gets no mail. */
+  /** Stores the address and asks for a confirmation; a known address changes nothing and gets no mail. */
   async function signUp(email: string, locale: Locale): Promise<void> {
     const existing = await byEmail(email);
     if (!existing) {
@@ -140,10 +144,17 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
     }
   }
 
+  async function leave(row: SubscriberRow): Promise<void> {
+    if (row.status === 'unsubscribed') return;
+    await subscribers().where({ id: row.id }).update({ status: 'unsubscribed', unsubscribedAt: nowIso() });
+    if (row.status === 'confirmed') reachChanged();
+  }
+
   const mine = async (email: string): Promise<MySubscription> => ({ email, status: (await byEmail(email))?.status ?? 'none' });
 
   return {
     jobs: { 'newsletter.confirm': sendConfirmation, 'newsletter.digest': deliverDigest },
+    onReachChange: (listener: () => void) => { reachListeners.push(listener); },
     signUp,
     mine,
 
@@ -151,7 +162,7 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
     async confirm(token: string): Promise<Locale | null> {
       const row = await byToken(token);
       if (!row || row.status === 'unsubscribed') return null;
-      if (row.status === 'pending') await subscribers().where({ id: row.id, status: 'pending' }).update({ status: 'confirmed', confirmedAt: nowIso() });
+      if (row.status === 'pending' && await subscribers().where({ id: row.id, status: 'pending' }).update({ status: 'confirmed', confirmedAt: nowIso() })) reachChanged();
       return localeOf(row.locale);
     },
 
@@ -164,7 +175,7 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
     async unsubscribe(token: string): Promise<Locale | null> {
       const row = await byToken(token);
       if (!row) return null;
-      if (row.status !== 'unsubscribed') await subscribers().where({ id: row.id }).update({ status: 'unsubscribed', unsubscribedAt: nowIso() });
+      await leave(row);
       return localeOf(row.locale);
     },
 
@@ -178,7 +189,7 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
     async setMine(email: string, locale: Locale, subscribed: boolean): Promise<MySubscription> {
       const existing = await byEmail(email);
       if (!subscribed) {
-        if (existing && existing.status !== 'unsubscribed') await subscribers().where({ id: existing.id }).update({ status: 'unsubscribed', unsubscribedAt: nowIso() });
+        if (existing) await leave(existing);
       } else if (!existing || existing.status !== 'confirmed') {
         // The address still confirms by e-mail: a session alone does not prove it receives mail.
         await signUp(email, locale);
@@ -195,7 +206,12 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
       } : null;
     },
 
-    removeFor: (email: string) => subscribers().whereRaw('lower(email) = ?', [email.toLowerCase()]).delete(),
+    async removeFor(email: string): Promise<void> {
+      const row = await byEmail(email);
+      if (!row) return;
+      await subscribers().where({ id: row.id }).delete();
+      if (row.status === 'confirmed') reachChanged();
+    },
 
     async preview(digest: NewsletterDigest): Promise<NewsletterPreview> {
       return renderDigest(digest.subject, await digestArticles(digest.articleIds), 'preview');

@@ -1,10 +1,12 @@
 import { newsletterCountsSchema, newsletterDigestSchema, newsletterPreviewSchema, newsletterSendSchema, pushAlertSchema } from '@redaktion/shared';
 import { z } from 'zod';
 import { endpoint } from '../../http/endpoint.js';
+import type { Config } from '../../config.js';
 import type { Services } from '../../services/index.js';
+import { requireMail } from '../engage.js';
 
 /** The newsroom's side of the newsletter and the alerts: counts, digests, their history, breaking news. */
-export const engageAdminEndpoints = ({ newsletter, push }: Services) => [
+export const engageAdminEndpoints = ({ newsletter, push }: Services, config: Config) => [
   endpoint({
     method: 'get', path: '/api/admin/newsletter', tag: 'Admin: newsletter', access: 'admin',
     summary: 'How many subscribers are pending, confirmed and unsubscribed', response: newsletterCountsSchema,
@@ -19,8 +21,11 @@ export const engageAdminEndpoints = ({ newsletter, push }: Services) => [
   endpoint({
     method: 'post', path: '/api/admin/newsletter/send', tag: 'Admin: newsletter', access: 'admin', status: 202,
     summary: 'Queues a digest of published articles to every confirmed subscriber; it is sent in the background in batches',
-    body: newsletterDigestSchema, response: newsletterSendSchema,
-    handle: (ctx, { body }) => newsletter.queueDigest(body, ctx.state.user!.id),
+    body: newsletterDigestSchema, response: newsletterSendSchema, answers: { 503: { description: 'E-mail is not configured' } },
+    handle: (ctx, { body }) => {
+      requireMail(config);
+      return newsletter.queueDigest(body, ctx.state.user!.id);
+    },
   }),
   endpoint({
     method: 'get', path: '/api/admin/newsletter/sends', tag: 'Admin: newsletter', access: 'admin',

@@ -1,15 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { NewsletterPreview } from '@redaktion/shared';
-import { invalidate, useAdminQuery } from '../data';
+import { useAdminQuery } from '../data';
 import { useAdminT } from '../i18n';
 import { useAdminClient } from '../platform';
+import { QUERY_KEYS, useChanged } from '../queries';
 import { Dialog } from '../ui/Dialog';
-import { failureText, toastError, toastSuccess } from '../ui/feedback';
+import { useNotify } from '../ui/feedback';
 import { TextArea, TextInput } from '../ui/form';
 import { QueryState } from '../ui/QueryState';
-
-/** The newsletter's reads: its counts and its history change when a digest is sent. */
-export const NEWSLETTER_KEYS = { counts: '/api/admin/newsletter', sends: '/api/admin/newsletter/sends', articles: '/api/admin/articles' } as const;
 
 /** The Newsletter and alerts tab: subscriber counts, the digest composer with its history, and the breaking-news alert. */
 export function EngageTab() {
@@ -26,7 +24,7 @@ export function EngageTab() {
 function NewsletterCounts() {
   const t = useAdminT();
   const admin = useAdminClient();
-  const counts = useAdminQuery(NEWSLETTER_KEYS.counts, admin.newsletter.counts);
+  const counts = useAdminQuery(QUERY_KEYS.newsletter, admin.newsletter.counts);
   return (
     <section className="admin-section" aria-labelledby="engage-counts">
       <h2 id="engage-counts">{t('engage.counts')}</h2>
@@ -49,8 +47,10 @@ function NewsletterCounts() {
 function DigestComposer() {
   const t = useAdminT();
   const admin = useAdminClient();
-  const articles = useAdminQuery(NEWSLETTER_KEYS.articles, admin.articles.list);
-  const confirmed = useAdminQuery(NEWSLETTER_KEYS.counts, admin.newsletter.counts).data?.confirmed ?? 0;
+  const notify = useNotify();
+  const changed = useChanged();
+  const articles = useAdminQuery(QUERY_KEYS.articles, admin.articles.list);
+  const confirmed = useAdminQuery(QUERY_KEYS.newsletter, admin.newsletter.counts).data?.confirmed ?? 0;
   const [subject, setSubject] = useState('');
   const [picked, setPicked] = useState<number[]>([]);
   const [preview, setPreview] = useState<NewsletterPreview | null>(null);
@@ -65,7 +65,7 @@ function DigestComposer() {
     try {
       setPreview(await admin.newsletter.preview(digest()));
     } catch (error) {
-      toastError(t('engage.previewFailed'), failureText(error, t('engage.previewFailed'), t));
+      notify.failure(t('engage.previewFailed'), error);
     } finally {
       setBusy(false);
     }
@@ -75,14 +75,14 @@ function DigestComposer() {
     setBusy(true);
     try {
       await admin.newsletter.send(digest());
-      toastSuccess(t('engage.queued'));
-      invalidate(NEWSLETTER_KEYS.sends, NEWSLETTER_KEYS.counts);
+      notify.success(t('engage.queued'));
+      changed('digest');
       setSubject('');
       setPicked([]);
       setPreview(null);
       setAsking(false);
     } catch (error) {
-      toastError(t('engage.sendFailed'), failureText(error, t('engage.sendFailed'), t));
+      notify.failure(t('engage.sendFailed'), error);
     } finally {
       setBusy(false);
     }
@@ -136,7 +136,7 @@ function DigestComposer() {
 function SendHistory() {
   const t = useAdminT();
   const admin = useAdminClient();
-  const sends = useAdminQuery(NEWSLETTER_KEYS.sends, admin.newsletter.sends);
+  const sends = useAdminQuery(QUERY_KEYS.newsletterSends, admin.newsletter.sends);
   return (
     <section className="admin-section" aria-labelledby="engage-history">
       <div className="admin-engage-header">
@@ -170,6 +170,7 @@ const EMPTY_ALERT = { title: '', body: '', url: '/', titleEn: '', bodyEn: '' };
 function BreakingAlert() {
   const t = useAdminT();
   const admin = useAdminClient();
+  const notify = useNotify();
   const [alert, setAlert] = useState(EMPTY_ALERT);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -185,12 +186,12 @@ function BreakingAlert() {
     try {
       const english = alert.titleEn.trim() && alert.bodyEn.trim() ? { en: { title: alert.titleEn, body: alert.bodyEn } } : {};
       const { subscribers } = await admin.sendAlert({ title: alert.title, body: alert.body, url: alert.url, topic: 'breaking', ...english });
-      toastSuccess(t('engage.alertSent', { n: subscribers }));
+      notify.success(t('engage.alertSent', { n: subscribers }));
       setAlert(EMPTY_ALERT);
     } catch (error) {
       const issues = (error as { issues?: { path: string; message: string }[] }).issues ?? [];
       setErrors(Object.fromEntries(issues.map((issue) => [issue.path, issue.message])));
-      toastError(t('engage.alertFailed'), failureText(error, t('engage.alertFailed'), t));
+      notify.failure(t('engage.alertFailed'), error);
     } finally {
       setBusy(false);
     }
