@@ -18,6 +18,7 @@ export const QUERY_KEYS = {
   categories: '/api/admin/categories',
   customVideos: '/api/admin/custom-videos',
   users: '/api/admin/users',
+  sharedFeeds: '/api/admin/podcast-feeds/shared',
   config: '/api/config',
 } as const;
 
