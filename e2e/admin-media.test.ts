@@ -57,8 +57,17 @@ async function interviewsTab(): Promise<{ page: Page; errors: string[] }> {
 }
 
 describe('an admin at the media desk (desktop)', () => {
-  it('uploads a custom video, sees it on the site, renames it and deletes it', async () => {
+  it('uploads a custom video resumably (tus), sees it on the site, renames it and deletes it', async () => {
     const { page, errors } = await interviewsTab();
+    // What reached the server for the video: the resumable endpoint's requests, then the JSON create.
+    const sent: string[] = [];
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      const request = response.request();
+      if (pathname.startsWith('/api/admin/uploads') || (pathname === '/api/admin/custom-videos' && request.method() === 'POST')) {
+        sent.push(`${request.method()} ${pathname.replace(/\/uploads\/[^/]+$/, '/uploads/{id}')} ${response.status()} ${request.headers()['content-type'] ?? ''}`);
+      }
+    });
     await page.getByRole('button', { name: 'YouTube & custom videos' }).click();
     const modal = page.getByRole('dialog', { name: 'YouTube Channel Integration' });
     const upload = modal.getByRole('region', { name: 'Upload a custom video' });
@@ -72,6 +81,11 @@ describe('an admin at the media desk (desktop)', () => {
     await upload.getByRole('button', { name: 'Upload Video' }).click();
     await expect.poll(() => toastText(page)).toContain('Video uploaded successfully!');
     expect(await upload.getByLabel('Title', { exact: true }).inputValue()).toBe('');
+    expect(sent).toEqual([
+      'POST /api/admin/uploads 201 ',
+      'PATCH /api/admin/uploads/{id} 200 application/offset+octet-stream',
+      'POST /api/admin/custom-videos 201 application/json',
+    ]);
 
     const row = modal.locator('.admin-row', { hasText: 'Redaktionen på språng' });
     await row.waitFor();

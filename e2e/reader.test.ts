@@ -69,7 +69,8 @@ describe('unknown routes and page heads', () => {
     const html = await (await fetch(`${env.server.url}/article/${ids.article}`)).text();
     const title = String((await env.server.db('articles').where({ id: ids.article }).first()).title);
     expect(html).toContain(`<title>${title.replace(/&/g, '&amp;')} – Redaktion</title>`);
-    expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/uploads\//);
+    // Link previews get the upload's raster copy (ADR 17): crawlers do not take the demo's SVG.
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/media\/og\/[^"]+\.jpg"/);
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/article\/\d+">/);
   });
 

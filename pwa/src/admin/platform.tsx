@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { User } from '@redaktion/shared';
+import type { UploadAnswer, User } from '@redaktion/shared';
 import { createApiClient, type ApiClient } from '@redaktion/shared/client';
 import { createAdminClient, type AdminClient } from '@redaktion/shared/admin-client';
 
@@ -34,6 +34,13 @@ export interface AdminPlatform {
    * ('Network error', 'Upload timeout', 'Invalid JSON response').
    */
   upload<T>(path: string, form: UploadForm, options?: UploadOptions): Promise<T>;
+  /**
+   * Sends one large file through the resumable endpoint (`/api/admin/uploads`, tus 1.0.0) and resolves with the
+   * last PATCH's answer; a dropped connection resumes from the server's offset. Progress, cancel and refusals as in
+   * `upload` (cancel also deletes the unfinished upload). A host without it (the desktop app queues its large
+   * files itself) leaves it out, and the screens send the file with `upload`.
+   */
+  resumableUpload?(file: File, options?: Omit<UploadOptions, 'timeoutMs'>): Promise<UploadAnswer>;
   /** Opens a full URL outside the admin: the browser in a new tab, the desktop app in the system browser. */
   openExternal(url: string): void;
   /** Leaves the admin for a page of the reader site (`/`): the browser goes there in this tab, the desktop opens it outside. */

@@ -20,6 +20,7 @@ export const QUERY_KEYS = {
   users: '/api/admin/users',
   newsletter: '/api/admin/newsletter',
   newsletterSends: '/api/admin/newsletter/sends',
+  sharedFeeds: '/api/admin/podcast-feeds/shared',
   config: '/api/config',
 } as const;
 

@@ -2,6 +2,7 @@ import type {
   Advertisement, Article, Category, CustomVideo, Episode, Journalist, PersonProfile, PodcastSeries, User,
 } from '../schemas/entities.js';
 import type { UserRole } from '../constants.js';
+import type { CustomVideoJsonInput } from '../schemas/admin.js';
 import type { NewsletterCounts, NewsletterDigest, NewsletterPreview, NewsletterSend, PushAlert } from '../schemas/engage.js';
 import type { SharedFeed } from '../schemas/feeds.js';
 import type { ApiClient, ChannelVideo } from './api-client.js';
@@ -49,6 +50,8 @@ export function createAdminClient(api: ApiClient) {
     categories: resource<Category>(api, '/api/admin/categories'),
     customVideos: {
       list: () => api.request<CustomVideo[]>('GET', '/api/admin/custom-videos'),
+      /** Makes a custom video of a finished resumable upload (its `url`). */
+      create: (body: CustomVideoJsonInput) => api.request<CustomVideo>('POST', '/api/admin/custom-videos', body),
       update: (id: number, body: { title?: string; description?: string; active?: boolean; priority?: number }) =>
         api.request<CustomVideo>('PUT', `/api/admin/custom-videos/${id}`, body),
       remove: (id: number) => api.request<void>('DELETE', `/api/admin/custom-videos/${id}`),

@@ -18,6 +18,9 @@ export const users = area({
   'users.updated': 'User updated',
   'users.updateFailed': 'Failed to update user',
   'users.joined': 'Joined {date}',
+  'users.sharedFeed': 'Feed shared: {networks} networks on {day}',
+  'users.sharedFeedRevoked': 'Shared feed, token rotated',
+  'users.sharedFeedHint': 'Their private podcast feed was fetched from {networks} networks in one day ({downloads} downloads)',
 }, {
   'users.heading': 'Användare',
   'users.search': 'Sök användare',
@@ -36,4 +39,7 @@ export const users = area({
   'users.updated': 'Användaren har uppdaterats',
   'users.updateFailed': 'Användaren kunde inte uppdateras',
   'users.joined': 'Medlem sedan {date}',
+  'users.sharedFeed': 'Delat flöde: {networks} nätverk den {day}',
+  'users.sharedFeedRevoked': 'Delat flöde, nyckeln bytt',
+  'users.sharedFeedHint': 'Användarens privata poddflöde hämtades från {networks} nätverk på en dag ({downloads} nedladdningar)',
 });

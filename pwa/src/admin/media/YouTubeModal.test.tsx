@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CustomVideo } from '@redaktion/shared';
+import type { CustomVideo, UploadAnswer } from '@redaktion/shared';
+import { ApiError } from '@redaktion/shared/client';
 import type { AdminPlatform } from '../platform';
 import { dismissNotice, installDialogPolyfill, resetAdminScreens, jsonFetch, renderAdmin, staffUser } from '../test/render';
 import { YouTubeModal } from './YouTubeModal';
@@ -107,6 +108,84 @@ describe('the custom video upload', () => {
     fillUpload(webm());
     expect(await screen.findByText('Upload Error')).toBeTruthy();
     expect(screen.getByText('Network error')).toBeTruthy();
+  });
+});
+
+describe('the custom video upload on a host with resumable uploads', () => {
+  type Resumable = NonNullable<AdminPlatform['resumableUpload']>;
+  const render = (resumableUpload: Resumable) => {
+    const videos: CustomVideo[] = [];
+    const upload = vi.fn();
+    const api = jsonFetch({
+      'GET /api/admin/custom-videos': () => ({ status: 200, body: videos }),
+      'POST /api/admin/custom-videos': (body: unknown) => {
+        const created = video(9, (body as { title: string }).title, body as Partial<CustomVideo>);
+        videos.push(created);
+        return { status: 201, body: created };
+      },
+    });
+    renderAdmin(<YouTubeModal open onClose={() => undefined} />, { fetch: api.fetch, user: staffUser(), upload, resumableUpload });
+    return { api, upload };
+  };
+  const posts = (api: ReturnType<typeof jsonFetch>) => api.calls.filter((call) => call.method === 'POST');
+
+  it('sends a 1 GB file resumably with its progress, then creates the video from the upload with JSON', async () => {
+    let report: ((percent: number) => void) | undefined;
+    let finish: ((answer: UploadAnswer) => void) | undefined;
+    const resumable = vi.fn<Resumable>((_file, options) => {
+      report = options?.onProgress;
+      return new Promise((resolve) => { finish = resolve; });
+    });
+    const { api, upload } = render(resumable);
+    expect(modal().getByText('MP4, WebM, OGG, AVI or MOV, less than 2048MB.')).toBeTruthy();
+    const file = webm('film.mp4', 'video/mp4', 1024 * 1024 * 1024);
+    fillUpload(file);
+    await waitFor(() => expect(resumable).toHaveBeenCalled());
+    expect(resumable.mock.calls[0]![0]).toBe(file);
+    report!(63);
+    await waitFor(() => expect(modal().getByRole('progressbar', { name: 'Upload progress' }).getAttribute('value')).toBe('63'));
+    expect(posts(api)).toEqual([]);
+    finish!({ url: '/uploads/videos/film-1.mp4', kind: 'video' });
+    expect(await screen.findByText('Video uploaded successfully!')).toBeTruthy();
+    expect(posts(api).map((call) => call.body)).toEqual([
+      { title: 'Bakom redaktionen', description: 'En dag på redaktionen.', duration: '5:30', videoUrl: '/uploads/videos/film-1.mp4' },
+    ]);
+    expect(upload).not.toHaveBeenCalled();
+    expect(await modal().findByRole('link', { name: 'Bakom redaktionen' })).toBeTruthy();
+    expect(modal().queryByRole('button', { name: 'Cancel upload' })).toBeNull();
+  });
+
+  it('declares a MOV without a MIME type by its extension, and refuses files over the endpoint limit', async () => {
+    const resumable = vi.fn<Resumable>(() => new Promise<never>(() => undefined));
+    render(resumable);
+    fillUpload(webm('enorm.mp4', 'video/mp4', 2048 * 1024 * 1024 + 1));
+    expect(await screen.findByText('Video file must be less than 2048MB.')).toBeTruthy();
+    expect(resumable).not.toHaveBeenCalled();
+    dismissNotice();
+    fillUpload(webm('intervju.MOV', ''));
+    await waitFor(() => expect(resumable).toHaveBeenCalled());
+    expect(resumable.mock.calls[0]![0]).toMatchObject({ name: 'intervju.MOV', type: 'video/quicktime' });
+  });
+
+  it('cancels the upload on request and creates nothing', async () => {
+    const resumable = vi.fn<Resumable>((_file, options) => new Promise((_resolve, reject) => {
+      options?.signal?.addEventListener('abort', () => reject(new DOMException('Upload cancelled', 'AbortError')));
+    }));
+    const { api } = render(resumable);
+    fillUpload(webm());
+    fireEvent.click(await modal().findByRole('button', { name: 'Cancel upload' }));
+    expect(await screen.findByText('Upload cancelled')).toBeTruthy();
+    expect(resumable.mock.calls[0]![1]?.signal?.aborted).toBe(true);
+    expect(posts(api)).toEqual([]);
+    expect(modal().getByRole('button', { name: 'Upload Video' })).toHaveProperty('disabled', false);
+  });
+
+  it("shows the endpoint's refusal of the bytes", async () => {
+    const { api } = render(() => Promise.reject(new ApiError(415, 'The file is not a video', 'unsupported_type')));
+    fillUpload(webm());
+    expect(await screen.findByText('Upload Error')).toBeTruthy();
+    expect(screen.getByText('The file is not a video')).toBeTruthy();
+    expect(posts(api)).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { customVideoFieldsSchema, customVideoUpdateSchema, type CustomVideo } from '@redaktion/shared';
+import { customVideoFieldsSchema, customVideoUpdateSchema, RESUMABLE_LIMITS_MB, type CustomVideo } from '@redaktion/shared';
 import { ApiError, type ChannelVideo } from '@redaktion/shared/client';
 import { useAdminQuery } from '../data';
 import { useAdminT } from '../i18n';
@@ -20,10 +20,21 @@ const VIDEO_EXTENSIONS = /\.(mp4|m4v|webm|ogg|ogv|avi|mov)$/i;
 const MAY_NOT_PLAY = /\.(avi|mov)$/i;
 
 /** What is wrong with a chosen video file (admin-area.md §5): its type, then its size; null when it may be sent. */
-export function videoFileProblem(file: File): 'type' | 'size' | null {
+export function videoFileProblem(file: File, maxMb = MAX_VIDEO_MB): 'type' | 'size' | null {
   if (!VIDEO_TYPES.includes(file.type) && !VIDEO_EXTENSIONS.test(file.name)) return 'type';
-  if (file.size > MAX_VIDEO_MB * 1024 * 1024) return 'size';
+  if (file.size > maxMb * 1024 * 1024) return 'size';
   return null;
+}
+
+const TYPE_BY_EXTENSION: Record<string, string> = {
+  mp4: 'video/mp4', m4v: 'video/mp4', webm: 'video/webm', ogg: 'video/ogg', ogv: 'video/ogg', avi: 'video/x-msvideo', mov: 'video/quicktime',
+};
+
+/** The resumable endpoint takes the type declared at creation: a file the system gave none is named by its extension. */
+function withVideoType(file: File): File {
+  if (file.type) return file;
+  const type = TYPE_BY_EXTENSION[file.name.split('.').pop()?.toLowerCase() ?? ''];
+  return type ? new File([file], file.name, { type, lastModified: file.lastModified }) : file;
 }
 
 /**
@@ -136,17 +147,31 @@ function ChannelVideos() {
 
 const EMPTY_UPLOAD = { title: '', description: '', duration: '' };
 
-/** Uploads a video with its title, description and duration, with the real upload progress. */
+/**
+ * Uploads a video with its title, description and duration, with the real upload progress. A host with resumable
+ * uploads sends the file with tus (a cut line resumes; up to the endpoint's video limit) and then names it in a JSON
+ * create; otherwise the file and the fields go in one multipart form (up to 50 MB).
+ */
 function CustomVideoUpload() {
   const t = useAdminT();
   const notify = useNotify();
   const platform = usePlatform();
+  const admin = useAdminClient();
   const changed = useChanged();
   const form = useSchemaForm(customVideoFieldsSchema, EMPTY_UPLOAD);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [sending, setSending] = useState<AbortController | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const { values, errors, set, busy } = form;
+  const { resumableUpload } = platform;
+  const maxMb = resumableUpload ? RESUMABLE_LIMITS_MB.video : MAX_VIDEO_MB;
+
+  const send = async (video: File, fields: { title: string; description: string; duration: string }, signal: AbortSignal) => {
+    if (!resumableUpload) return platform.upload<CustomVideo>('/api/admin/custom-videos', { video, ...fields }, { onProgress: setProgress, signal });
+    const { url } = await resumableUpload(withVideoType(video), { onProgress: setProgress, signal });
+    return admin.customVideos.create({ ...fields, videoUrl: url });
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -154,11 +179,13 @@ function CustomVideoUpload() {
       notify.error(t('videos.missing'), t('videos.missingText'));
       return;
     }
-    const problem = videoFileProblem(file);
+    const problem = videoFileProblem(file, maxMb);
     if (problem === 'type') return notify.error(t('videos.invalidType'), t('videos.invalidTypeText'));
-    if (problem === 'size') return notify.error(t('videos.tooLarge'), t('videos.tooLargeText'));
+    if (problem === 'size') return notify.error(t('videos.tooLarge'), t('videos.tooLargeText', { mb: maxMb }));
+    const controller = new AbortController();
+    setSending(controller);
     try {
-      const uploaded = await form.submit((fields) => platform.upload<CustomVideo>('/api/admin/custom-videos', { video: file, ...fields }, { onProgress: setProgress }));
+      const uploaded = await form.submit((fields) => send(file, fields, controller.signal));
       if (!uploaded) return;
       notify.success(t('videos.success'), t('videos.uploaded'));
       form.reset();
@@ -166,9 +193,11 @@ function CustomVideoUpload() {
       if (fileInput.current) fileInput.current.value = '';
       changed('customVideo');
     } catch (error) {
-      notify.error(t('videos.uploadError'), failureText(error, t('videos.uploadFailed'), t));
+      if (error instanceof DOMException && error.name === 'AbortError') notify.error(t('videos.cancelled'), t('videos.cancelledText'));
+      else notify.error(t('videos.uploadError'), failureText(error, t('videos.uploadFailed'), t));
     } finally {
       setProgress(null);
+      setSending(null);
     }
   };
 
@@ -176,7 +205,7 @@ function CustomVideoUpload() {
     <section className="admin-section" aria-labelledby="videos-upload">
       <h3 id="videos-upload">{t('videos.upload')}</h3>
       <form className="admin-form" noValidate onSubmit={onSubmit}>
-        <FormField label={t('videos.file')} hint={t('videos.fileHint')} error={errors.video}>
+        <FormField label={t('videos.file')} hint={t('videos.fileHint', { mb: maxMb })} error={errors.video ?? errors.videoUrl}>
           {(props) => (
             <input {...props} ref={fileInput} type="file" disabled={busy}
               accept="video/mp4,video/webm,video/ogg,video/x-msvideo,video/quicktime,.mp4,.webm,.ogg,.ogv,.avi,.mov"
@@ -195,6 +224,7 @@ function CustomVideoUpload() {
         )}
         <div className="admin-form-actions">
           <button type="submit" className="button button-accent" disabled={busy}>{busy ? t('videos.uploading') : t('videos.uploadButton')}</button>
+          {sending && <button type="button" className="button button-ghost" onClick={() => sending.abort()}>{t('videos.cancel')}</button>}
         </div>
       </form>
     </section>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { User } from '@redaktion/shared';
+import type { SharedFeed, User } from '@redaktion/shared';
 import { resetAdminScreens, jsonFetch, renderAdmin, staffUser } from '../test/render';
 import { UsersTab } from './Users';
 
@@ -45,5 +45,49 @@ describe('the Users tab', () => {
     expect(await screen.findByText('You cannot change your own role or deactivate your own account')).toBeTruthy();
     expect(screen.getByText('Failed to update user')).toBeTruthy();
     expect((screen.getByLabelText('Role for redaktor') as HTMLSelectElement).value).toBe('super_admin');
+  });
+
+  it('tags the users whose private feed was fetched from many networks in a day', async () => {
+    const editor: User = { ...reader, id: 3, username: 'delare', email: 'delare@example.se', role: 'user' };
+    const day = (userId: number, username: string, date: string, networks: number, revoked: boolean): SharedFeed =>
+      ({ userId, username, email: `${username}@example.se`, day: date, networks, downloads: networks * 3, revoked });
+    const api = jsonFetch({
+      'GET /api/admin/users': [me, reader, editor],
+      'GET /api/admin/podcast-feeds/shared': [
+        day(2, 'lasare', '2026-11-20', 9, false),
+        day(2, 'lasare', '2026-11-22', 14, true),
+        day(2, 'lasare', '2026-11-21', 12, false),
+        day(3, 'delare', '2026-11-23', 11, true),
+      ],
+    });
+    renderAdmin(<UsersTab />, { fetch: api.fetch, user: me });
+    const readerRow = within((await screen.findByText('lasare')).closest('li')!);
+    // The live token's worst day, not the rotated one with more networks.
+    const flag = await readerRow.findByText('Feed shared: 12 networks on 21 Nov 2026');
+    expect(flag.getAttribute('title')).toBe('Their private podcast feed was fetched from 12 networks in one day (36 downloads)');
+    expect(within(screen.getByText('delare').closest('li')!).getByText('Shared feed, token rotated')).toBeTruthy();
+    expect(within(screen.getByText('redaktor').closest('li')!).queryByText(/shared/i)).toBeNull();
+  });
+
+  it('shows the flag in Swedish', async () => {
+    const api = jsonFetch({
+      'GET /api/admin/users': [me, reader],
+      'GET /api/admin/podcast-feeds/shared': [{ userId: 2, username: 'lasare', email: 'lasare@example.se', day: '2026-11-21', networks: 12, downloads: 40, revoked: false }],
+    });
+    renderAdmin(<UsersTab />, { fetch: api.fetch, user: me, locale: 'sv' });
+    const row = within((await screen.findByText('lasare')).closest('li')!);
+    expect(await row.findByText('Delat flöde: 12 nätverk den 21 nov. 2026')).toBeTruthy();
+  });
+
+  it('lists the users without tags when the flags cannot be read', async () => {
+    const api = jsonFetch({
+      'GET /api/admin/users': [me, reader],
+      'GET /api/admin/podcast-feeds/shared': () => ({ status: 500, body: { error: 'Internal error', code: 'internal' } }),
+    });
+    renderAdmin(<UsersTab />, { fetch: api.fetch, user: me });
+    const row = within((await screen.findByText('lasare')).closest('li')!);
+    await waitFor(() => expect(api.calls.some((call) => call.path === '/api/admin/podcast-feeds/shared')).toBe(true));
+    expect(row.queryByText(/Feed shared/)).toBeNull();
+    expect(row.getByRole('button', { name: 'Deactivate lasare' })).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { USER_ROLES, type User, type UserRole } from '@redaktion/shared';
+import { USER_ROLES, type SharedFeed, type User, type UserRole } from '@redaktion/shared';
 import { QueryState } from '../ui/QueryState';
 import { useAdminQuery } from '../data';
 import { useAdminT } from '../i18n';
@@ -7,7 +7,6 @@ import { useAdminClient, usePlatform } from '../platform';
 import { QUERY_KEYS, useChanged } from '../queries';
 import { failureText, useNotify } from '../ui/feedback';
 import { FormField } from '../ui/form';
-
 
 /**
  * The Users tab (contract.md §7, super_admin only): find an account, change its role, deactivate or reactivate it.
@@ -21,6 +20,9 @@ export function UsersTab() {
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
   const users = useAdminQuery(`${QUERY_KEYS.users}?q=${query}`, () => admin.users.search(query || undefined));
+  // A failed read of the flags leaves the rows untagged: the tab's own work does not depend on it.
+  const shared = useAdminQuery(QUERY_KEYS.sharedFeeds, () => admin.users.sharedFeeds());
+  const flags = worstSharedDay(shared.data ?? []);
   const [saving, setSaving] = useState<number | null>(null);
 
   const search = (event: FormEvent) => {
@@ -54,7 +56,7 @@ export function UsersTab() {
         {(items) => (
           <ul className="admin-list">
             {items.map((user) => (
-              <UserRow key={user.id} user={user} busy={saving === user.id} onChange={(change) => void update(user, change)} />
+              <UserRow key={user.id} user={user} shared={flags.get(user.id)} busy={saving === user.id} onChange={(change) => void update(user, change)} />
             ))}
           </ul>
         )}
@@ -63,7 +65,23 @@ export function UsersTab() {
   );
 }
 
-function UserRow({ user, busy, onChange }: { user: User; busy: boolean; onChange(change: { role?: UserRole; active?: boolean }): void }) {
+/**
+ * Each flagged user's day with the most networks, preferring a token still live: a rotated one is already dealt with
+ * (GET /api/admin/podcast-feeds/shared, ADR 17).
+ */
+function worstSharedDay(days: SharedFeed[]): Map<number, SharedFeed> {
+  const worst = new Map<number, SharedFeed>();
+  for (const day of days) {
+    const seen = worst.get(day.userId);
+    const worse = !seen || (seen.revoked && !day.revoked) || (seen.revoked === day.revoked && day.networks > seen.networks);
+    if (worse) worst.set(day.userId, day);
+  }
+  return worst;
+}
+
+interface UserRowProps { user: User; shared?: SharedFeed; busy: boolean; onChange(change: { role?: UserRole; active?: boolean }): void }
+
+function UserRow({ user, shared, busy, onChange }: UserRowProps) {
   const t = useAdminT();
   const { user: me } = usePlatform();
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
@@ -73,6 +91,7 @@ function UserRow({ user, busy, onChange }: { user: User; busy: boolean; onChange
         <p className="admin-row-title">
           {user.username}
           {me?.id === user.id && <> <span className="admin-tag">{t('users.you')}</span></>}
+          {shared && <> <SharedFeedTag shared={shared} /></>}
         </p>
         <p className="admin-row-meta">
           <span>{user.email}</span>
@@ -96,4 +115,12 @@ function UserRow({ user, busy, onChange }: { user: User; busy: boolean; onChange
       </div>
     </li>
   );
+}
+
+function SharedFeedTag({ shared }: { shared: SharedFeed }) {
+  const t = useAdminT();
+  const hint = t('users.sharedFeedHint', { networks: shared.networks, downloads: shared.downloads });
+  if (shared.revoked) return <span className="admin-tag" title={hint}>{t('users.sharedFeedRevoked')}</span>;
+  const day = t.date(`${shared.day}T12:00:00Z`, { dateStyle: 'medium' });
+  return <span className="admin-status admin-status-pending" title={hint}>{t('users.sharedFeed', { networks: shared.networks, day })}</span>;
 }

@@ -12,9 +12,10 @@ const SITE = 'http://admin.test';
  * that shows the last notice as a host would, so a test sees what an editor sees and what the screen sent.
  */
 export function testPlatform({
-  fetch, user = null, locale = 'en', upload, openExternal = () => undefined, openReaderPage = () => undefined, readerDataChanged = () => undefined,
+  fetch, user = null, locale = 'en', upload, resumableUpload, openExternal = () => undefined, openReaderPage = () => undefined, readerDataChanged = () => undefined,
 }: {
   fetch: typeof globalThis.fetch; user?: User | null; locale?: 'sv' | 'en'; upload?: AdminPlatform['upload'];
+  resumableUpload?: AdminPlatform['resumableUpload'];
   openExternal?: AdminPlatform['openExternal']; openReaderPage?: AdminPlatform['openReaderPage'];
   readerDataChanged?: AdminPlatform['readerDataChanged'];
 }): AdminPlatform {
@@ -22,6 +23,7 @@ export function testPlatform({
     user, locale, theme: 'light', siteUrl: SITE, openExternal, openReaderPage, readerDataChanged,
     fetch: (path, init) => fetch(`${SITE}${path}`, init),
     upload: upload ?? (() => Promise.reject(new Error('Network error'))),
+    ...(resumableUpload && { resumableUpload }),
     notify: showNotice,
   };
 }
