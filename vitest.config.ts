@@ -9,7 +9,8 @@ const apiProject = (engine: 'sqlite' | 'postgres') => ({
   test: {
     name: `api-${engine}`,
     include: ['api/test/**/*.test.ts'],
-    env: { TEST_DB_ENGINE: engine },
+    // Request lines stay out of the test output; faults still show.
+    env: { TEST_DB_ENGINE: engine, LOG_LEVEL: 'error' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -26,7 +27,7 @@ export default defineConfig({
       { test: { name: 'pwa-components', include: ['pwa/src/**/*.test.tsx'], environment: 'jsdom' } },
       apiProject('sqlite'),
       // The reader PWA in the machine's Chromium, against the whole server on SQLite.
-      { test: { name: 'e2e', include: ['e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false } },
+      { test: { name: 'e2e', include: ['e2e/**/*.test.ts'], env: { LOG_LEVEL: 'error' }, testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false } },
       ...(postgres ? [apiProject('postgres')] : []),
     ],
   },

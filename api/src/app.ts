@@ -4,13 +4,15 @@ import Koa from 'koa';
 import compress from 'koa-compress';
 import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
-import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import { isPostgres } from './db/connection.js';
+import { DatabaseAvailability } from './db/availability.js';
 import { createPgChangeBus } from './db/change-bus.js';
 import type { AppContext } from './http/context.js';
 import { checkAccess, mount, type AnyEndpoint } from './http/endpoint.js';
 import { errorHandler, notFound } from './http/errors.js';
+import { createMetrics } from './http/metrics.js';
+import { failFastWhileDatabaseDown, logRequestError, observeRequests, operationsEndpoints, type Readiness } from './http/operations.js';
 import { docsPage, openApiDocument } from './http/openapi.js';
 import { ResponseCache } from './http/response-cache.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -32,12 +34,17 @@ import { createAiGenerator } from './integrations/ai.js';
 import { createPexels } from './integrations/pexels.js';
 import { createStripeBilling } from './integrations/stripe.js';
 import { createYouTube } from './integrations/youtube.js';
+import type { ServingConfig } from './services/server-secrets.js';
 
 export interface App {
   koa: Koa;
   endpoints: AnyEndpoint[];
   cache: ResponseCache;
   services: Services;
+  availability: DatabaseAvailability;
+  readiness: Readiness;
+  /** Where page renders reach this API: a listener of its own that stays open while the public one drains. */
+  renderThrough(apiBase: string): void;
   close(): Promise<void>;
 }
 
@@ -45,11 +52,15 @@ export interface App {
 const HERO_MEDIA_DIR = path.resolve(new URL('./seed/assets/video', import.meta.url).pathname);
 
 /** Builds the whole server for one database: the API, the public uploads and the PWA. */
-export function createApp(db: Db, config: Config): App {
+export function createApp(db: Db, config: ServingConfig): App {
   const koa = new Koa({ proxy: config.trustProxy });
   const services = createServices(db, config);
-  const bus = isPostgres(db) ? createPgChangeBus(db) : null;
+  const bus = isPostgres(db) ? createPgChangeBus(db, config) : null;
   const cache = new ResponseCache(bus, services.nextScheduledChange);
+  const availability = new DatabaseAvailability(db);
+  const readiness: Readiness = { draining: false };
+  const metrics = createMetrics(db, cache);
+  let renderApiBase: string | undefined;
   const admin = createAdminServices(db, config, services.sessions);
 
   const endpoints: AnyEndpoint[] = [
@@ -70,11 +81,14 @@ export function createApp(db: Db, config: Config): App {
   router.get('/api/docs', (ctx) => { ctx.type = 'html'; ctx.body = docs; });
   mount(router, endpoints, cache);
 
-  koa.use(errorHandler);
+  koa.use(observeRequests(metrics));
+  koa.use(errorHandler(availability));
   // Pages and API answers travel compressed to clients that ask; media and build-time copies are left alone.
   koa.use(compress({ threshold: 1024, br: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 }, deflate: false }));
   koa.use(securityHeaders(config));
+  koa.use(operationsEndpoints({ availability, readiness, metrics, metricsToken: config.metricsToken }));
   koa.use(cache.readerFastPath(SESSION_COOKIE));
+  koa.use(failFastWhileDatabaseDown(availability));
   for (const middleware of sessions(koa, config, services.sessions)) koa.use(middleware);
   koa.use(currentUser(services.users));
   // The guard covers every admin path, also those with no route: a reader learns nothing there.
@@ -103,19 +117,20 @@ export function createApp(db: Db, config: Config): App {
     }
     await next();
   });
-  koa.use(clientApp(config.pwaDistDir));
-
-  // A client that hangs up mid-request is not a fault of ours; everything else unexpected is logged.
-  koa.on('error', (error: Error & { status?: number; code?: string }) => {
-    const hungUp = error.code === 'ECONNRESET' || error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code?.startsWith('HPE_');
-    if (!hungUp && (error.status ?? 500) >= 500) console.error(error);
-  });
+  koa.use(clientApp(config.pwaDistDir, () => renderApiBase));
+  koa.on('error', logRequestError);
 
   return {
     koa,
     endpoints,
     cache,
     services,
-    close: async () => { await bus?.close(); },
+    availability,
+    readiness,
+    renderThrough: (apiBase) => { renderApiBase = apiBase; },
+    close: async () => {
+      availability.stop();
+      await bus?.close();
+    },
   };
 }

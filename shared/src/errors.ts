@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   invalidResetToken: 'invalid_reset_token',
   rangeNotSatisfiable: 'range_not_satisfiable',
   providerFailed: 'provider_failed',
+  unavailable: 'unavailable',
   internal: 'internal_error',
 } as const;
 

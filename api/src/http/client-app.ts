@@ -40,7 +40,7 @@ export function preloadLinks(manifest: BuildManifest, modules: string[]): string
  * server over loopback, with the reader's cookie, so what the page shows is what the API allows.
  * Hashed assets are cached for a year; pages, the service worker and the manifest are revalidated.
  */
-export function clientApp(distDir: string) {
+export function clientApp(distDir: string, renderApiBase: () => string | undefined = () => undefined) {
   const clientDir = path.resolve(distDir, 'client');
   const serverEntry = path.resolve(distDir, 'server', 'entry-server.js');
   let loaded: Promise<{ template: string; renderer: Renderer; manifest: BuildManifest }> | null = null;
@@ -97,11 +97,13 @@ export function clientApp(distDir: string) {
     const page = await app.renderer.render({
       url: ctx.url,
       origin: `${ctx.protocol}://${ctx.host}`,
-      apiBase: `http://${host}:${socket.localPort}`,
+      apiBase: renderApiBase() ?? `http://${host}:${socket.localPort}`,
       cookie: ctx.get('Cookie') || undefined,
       acceptLanguage: ctx.get('Accept-Language') || undefined,
     });
     ctx.status = page.status;
+    // The database was away for one of the page's reads: the reader is told to come back, not that nothing is there.
+    if (page.status === 503) ctx.set('Retry-After', '5');
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
     ctx.set('Vary', 'Cookie, Accept-Language');

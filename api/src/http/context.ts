@@ -4,6 +4,10 @@ import type { UserRow } from '../services/users.js';
 /** What every request knows about who is asking. */
 export interface AppState {
   user: UserRow | null;
+  /** X-Request-Id, given or made (http/operations.ts). */
+  requestId?: string;
+  /** The route pattern of an answer served from the response cache, before the router ran. */
+  route?: unknown;
 }
 
 export type AppContext = Context & { state: AppState };

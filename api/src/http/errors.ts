@@ -1,6 +1,7 @@
-import type { Context, Next } from 'koa';
+import type { Middleware } from 'koa';
 import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '@redaktion/shared';
 import type { z } from 'zod';
+import { isDatabaseBusy, type DatabaseAvailability } from '../db/availability.js';
 
 /** An error a client caused or may see: its status, message and code reach the client as they are. */
 export class HttpError extends Error {
@@ -21,6 +22,9 @@ export const forbidden = (message = 'You do not have permission to do this') => 
 export const notFound = (message = 'Not found') => new HttpError(404, message, ERROR_CODES.notFound);
 export const conflict = (message: string) => new HttpError(409, message, ERROR_CODES.conflict);
 export const notConfigured = (what: string) => new HttpError(503, `${what} is not configured`, ERROR_CODES.notConfigured);
+/** The database is away or busy: the client may try again after `retryAfterSeconds`. */
+export const unavailable = (retryAfterSeconds: number) => new HttpError(503, 'The service is temporarily unavailable; try again shortly',
+  ERROR_CODES.unavailable, undefined, { 'Retry-After': String(retryAfterSeconds) });
 
 export function validationError(error: z.ZodError): HttpError {
   const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
@@ -35,32 +39,36 @@ const clientStatusCodes: Record<number, ErrorCode> = {
 };
 
 /**
- * The one place errors become answers: a client never sees a stack trace, and a 500 only
- * happens for a fault of ours, logged here.
+ * The one place errors become answers: a client never sees a stack trace, a database that is away or busy is a 503
+ * the client may retry, and a 500 only happens for a fault of ours, logged here.
  */
-export async function errorHandler(ctx: Context, next: Next): Promise<void> {
-  try {
-    await next();
-  } catch (caught) {
-    const error = caught as Error & { status?: number; expose?: boolean };
-    let body: ApiErrorBody;
-    if (error instanceof HttpError) {
-      ctx.status = error.status;
-      body = { error: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) };
-      if (error.headers) ctx.set(error.headers);
-    } else if (error.status && clientStatusCodes[error.status]) {
-      ctx.status = error.status;
-      body = { error: error.status === 400 ? 'Invalid request body' : error.message, code: clientStatusCodes[error.status]! };
-    } else {
-      ctx.app.emit('error', error, ctx);
-      ctx.status = 500;
-      body = { error: 'Something went wrong on our side', code: ERROR_CODES.internal };
+export function errorHandler(availability: DatabaseAvailability): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (caught) {
+      let error = caught as Error & { status?: number; expose?: boolean };
+      if (isDatabaseBusy(error)) error = unavailable(1);
+      else if (availability.failed(error)) error = unavailable(5);
+      let body: ApiErrorBody;
+      if (error instanceof HttpError) {
+        ctx.status = error.status;
+        body = { error: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) };
+        if (error.headers) ctx.set(error.headers);
+      } else if (error.status && clientStatusCodes[error.status]) {
+        ctx.status = error.status;
+        body = { error: error.status === 400 ? 'Invalid request body' : error.message, code: clientStatusCodes[error.status]! };
+      } else {
+        ctx.app.emit('error', error, ctx);
+        ctx.status = 500;
+        body = { error: 'Something went wrong on our side', code: ERROR_CODES.internal };
+      }
+      ctx.body = body;
+      // A failed file answer may already have set the file's type and validators.
+      ctx.type = 'application/json; charset=utf-8';
+      ctx.remove('ETag');
+      ctx.remove('Last-Modified');
+      ctx.remove('Cache-Control');
     }
-    ctx.body = body;
-    // A failed file answer may already have set the file's type and validators.
-    ctx.type = 'application/json; charset=utf-8';
-    ctx.remove('ETag');
-    ctx.remove('Last-Modified');
-    ctx.remove('Cache-Control');
-  }
+  };
 }

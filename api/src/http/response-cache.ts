@@ -5,6 +5,8 @@ import type { AppContext } from './context.js';
 interface Entry {
   body: string;
   etag: string;
+  /** The route pattern that produced it, for logs and metrics of answers served before routing. */
+  route: unknown;
 }
 
 /** Staff see drafts, subscribers premium content, readers neither: each has its own answers. */
@@ -33,6 +35,8 @@ export class ResponseCache {
   private generation = 0;
   private refreshing: Promise<void> | null = null;
   private readonly maxEntries = 5_000;
+  /** Answers served from memory and answers computed for it, since the process started (for /metrics). */
+  readonly stats = { hits: 0, misses: 0 };
 
   constructor(
     private readonly bus: ChangeBus | null,
@@ -54,6 +58,8 @@ export class ResponseCache {
     }
     const entry = this.entries.get(this.key(ctx, audience));
     if (!entry) return this.generation;
+    this.stats.hits += 1;
+    ctx.state.route = entry.route;
     ctx.set('ETag', entry.etag);
     ctx.set('Cache-Control', 'no-cache');
     if (ctx.get('If-None-Match') === entry.etag) {
@@ -82,9 +88,10 @@ export class ResponseCache {
   store(ctx: AppContext, audience: Audience, generation: number): void {
     const body = typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body);
     const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    this.stats.misses += 1;
     if (generation === this.generation && Date.now() < this.validUntil) {
       if (this.entries.size >= this.maxEntries) this.entries.clear();
-      this.entries.set(this.key(ctx, audience), { body, etag });
+      this.entries.set(this.key(ctx, audience), { body, etag, route: (ctx as { _matchedRoute?: unknown })._matchedRoute });
     }
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = body;

@@ -1,0 +1,14 @@
+import pino from 'pino';
+
+/**
+ * The server's one logger: JSON lines on stdout. Nothing logged here may carry a cookie, an Authorization header or a
+ * URL's query (tokens travel there): requests are logged by route pattern, and headers are never logged.
+ */
+export const log = pino({
+  level: process.env.LOG_LEVEL ?? 'info',
+  base: { pid: process.pid },
+  timestamp: pino.stdTimeFunctions.isoTime,
+  formatters: { level: (label) => ({ level: label }) },
+});
+
+export type Logger = typeof log;
