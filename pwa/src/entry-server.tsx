@@ -73,7 +73,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const unavailable = paths.some((path) => (cache.get(path)?.error?.status ?? 0) >= 500);
   const status = unavailable ? 503 : route.path === '*' || subjectStatus === 404 || subjectStatus === 400 ? 404 : 200;
   const t = translator(locale);
-  const head = route.head?.(params, cache, t, url.searchParams) ?? { title: 'Redaktion' };
+  const head = unavailable ? { title: t('unavailable.title') } : route.head?.(params, cache, t, url.searchParams) ?? { title: 'Redaktion' };
   const canonical = `${request.origin}${url.pathname}${url.search}`;
   const image = head.image ? new URL(head.image, request.origin).toString() : `${request.origin}/icons/og-default.png`;
   const description = head.description ?? t('brand.tagline');
