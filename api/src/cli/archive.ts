@@ -23,3 +23,13 @@ export async function storedEntries(dataDir: string, exclude: string): Promise<s
   const entries = await readdir(dataDir).catch(() => [] as string[]);
   return entries.filter((name) => !NOT_STORED.has(name) && path.join(dataDir, name) !== exclude && !name.startsWith('.restore-'));
 }
+
+/** The archive named on the command line (`npm run backup|restore -- FILE`), as an absolute path; exits 2 without one. */
+export function archiveArgument(usage: string): string {
+  const given = process.argv[2];
+  if (!given) {
+    console.error(`Usage: ${usage}`);
+    process.exit(2);
+  }
+  return path.resolve(given);
+}

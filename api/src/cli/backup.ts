@@ -4,19 +4,14 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import * as tar from 'tar';
 import { loadConfig } from '../config.js';
-import { MANIFEST, SQLITE_FILE, storedEntries, type BackupManifest } from './archive.js';
+import { archiveArgument, MANIFEST, SQLITE_FILE, storedEntries, type BackupManifest } from './archive.js';
 
 /**
  * npm run backup -- FILE: one tar archive of the embedded database (SQLite's online backup, so the server may keep
  * running) and every stored file under DATA_DIR, private audio included. With PostgreSQL the files only: the database
  * is dumped with pg_dump (README, Operations).
  */
-const target = process.argv[2];
-if (!target) {
-  console.error('Usage: npm run backup -- FILE');
-  process.exit(2);
-}
-const file = path.resolve(target);
+const file = archiveArgument('npm run backup -- FILE');
 const config = loadConfig();
 const staging = await mkdtemp(path.join(os.tmpdir(), 'redaktion-backup-'));
 try {

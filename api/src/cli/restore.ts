@@ -2,18 +2,13 @@ import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as tar from 'tar';
 import { loadConfig } from '../config.js';
-import { MANIFEST, SQLITE_FILE, type BackupManifest } from './archive.js';
+import { archiveArgument, MANIFEST, SQLITE_FILE, type BackupManifest } from './archive.js';
 
 /**
  * npm run restore -- FILE, with the server stopped: replaces DATA_DIR's database and stored files with the archive's,
  * without asking. The archive is unpacked beside them first, so a broken one changes nothing.
  */
-const source = process.argv[2];
-if (!source) {
-  console.error('Usage: npm run restore -- FILE   (stop the server first: this replaces the database and files of DATA_DIR)');
-  process.exit(2);
-}
-const file = path.resolve(source);
+const file = archiveArgument('npm run restore -- FILE   (stop the server first: this replaces the database and files of DATA_DIR)');
 const config = loadConfig();
 const unpacked = path.join(config.dataDir, `.restore-${process.pid}`);
 await mkdir(unpacked, { recursive: true });
