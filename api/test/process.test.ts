@@ -59,6 +59,8 @@ describe('a server process', () => {
     // An unfinished resumable upload lives elsewhere and for a day: never touched.
     await writeFile(path.join(tus, 'unfinished'), 'bytes');
     await utimes(path.join(tus, 'unfinished'), hourAgo, hourAgo);
+    await mkdir(path.join(env.DATA_DIR!, 'uploads', 'videos'), { recursive: true });
+    await writeFile(path.join(env.DATA_DIR!, 'uploads', 'videos', 'lang.webm'), Buffer.alloc(30 * 1024 * 1024, 2));
     server = await start(env);
   }, 60_000);
 
@@ -83,6 +85,22 @@ describe('a server process', () => {
     const line = server.logs().find((entry) => entry.reqId === 'spar-1');
     expect(line).toMatchObject({ level: 'info', method: 'GET', route: '/api/articles', status: 200, msg: 'request' });
     expect(server.logs().find((entry) => entry.route === 'page' && entry.status === 200)).toBeDefined();
+  });
+
+  it('logs a client that hangs up mid-answer as a short info line, not an error', async () => {
+    await new Promise<void>((resolve) => {
+      http.get(`${server.url}/uploads/videos/lang.webm`, (response) => {
+        response.once('data', () => {
+          response.socket.destroy();
+          resolve();
+        });
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const lines = server.logs().filter((line) => line.route === '/uploads/*');
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((line) => line.level === 'info' && !('err' in line))).toBe(true);
+    expect(server.logs().filter((line) => line.level === 'error')).toEqual([]);
   });
 });
 
