@@ -89,6 +89,8 @@ if (engine === 'postgres') describe('PostgreSQL going away', () => {
     const reader = new HttpClient(api.url);
     await reader.post('/api/register', { username: 'lasare', email: 'lasare@example.se', password: 'ett långt lösenord' });
     expect((await reader.get(`/api/articles/${articleId}`)).status).toBe(200);
+    // The first page render loads the renderer and the page's code; that wait is not the database's.
+    expect((await timed(`${api.url}/article/${articleId}`)).status).toBe(200);
 
     for (const fault of ['cut', 'pause'] as const) {
       // A page whose article this process has not read yet, so nothing of it is in the cache.
@@ -121,6 +123,12 @@ if (engine === 'postgres') describe('PostgreSQL going away', () => {
       expect(page.text.match(/<title>([^<]*)<\/title>/)?.[1]).toBe('Tillfälligt otillgänglig – Redaktion');
       expect(page.text.match(/<h1>([^<]*)<\/h1>/)?.[1]).toBe('Tillfälligt otillgänglig');
       expect(page.ms).toBeLessThan(2000);
+      // A signed-in reader's page, whose session cannot be read either.
+      const signedIn = await timed(`${api.url}/article/${unread}`, { headers: { Cookie: cookie, Accept: 'text/html' } });
+      expect(signedIn.status, fault).toBe(503);
+      expect(signedIn.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(signedIn.text).toContain('<h1>Tillfälligt otillgänglig</h1>');
+      expect(signedIn.ms).toBeLessThan(2000);
       const readiness = await timed(`${api.url}/readyz`);
       expect(readiness.status, fault).toBe(503);
       expect(readiness.ms).toBeLessThan(2000);

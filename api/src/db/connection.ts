@@ -63,7 +63,6 @@ export function createDb(options: DbOptions): Db {
     pool: {
       min: 1,
       max: 1,
-      ...(timeoutMs === null ? {} : { acquireTimeoutMillis: timeoutMs }),
       afterCreate: (conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) => {
         // WAL: readers never wait for a writer, in this process or another; foreign keys are off by default in SQLite.
         conn.pragma('journal_mode = WAL');

@@ -38,6 +38,11 @@ const clientStatusCodes: Record<number, ErrorCode> = {
   415: ERROR_CODES.unsupportedType,
 };
 
+const UNAVAILABLE_PAGE = '<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+  + '<title>Tillfälligt otillgänglig – Redaktion</title></head><body><main><h1>Tillfälligt otillgänglig</h1>'
+  + '<p>Redaktion når inte sin databas just nu. Försök igen om en stund.</p>'
+  + '<p lang="en">Redaktion cannot reach its database just now. Try again in a moment.</p></main></body></html>';
+
 /**
  * The one place errors become answers: a client never sees a stack trace, a database that is away or busy is a 503
  * the client may retry, and a 500 only happens for a fault of ours, logged here.
@@ -63,9 +68,11 @@ export function errorHandler(availability: DatabaseAvailability): Middleware {
         ctx.status = 500;
         body = { error: 'Something went wrong on our side', code: ERROR_CODES.internal };
       }
-      ctx.body = body;
+      // A browser asking for a page (a signed-in reader's, whose session could not be read) gets words, not JSON.
+      const page = body.code === ERROR_CODES.unavailable && !ctx.path.startsWith('/api/') && ctx.accepts('json', 'html') === 'html';
+      ctx.body = page ? UNAVAILABLE_PAGE : body;
       // A failed file answer may already have set the file's type and validators.
-      ctx.type = 'application/json; charset=utf-8';
+      ctx.type = page ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8';
       ctx.remove('ETag');
       ctx.remove('Last-Modified');
       ctx.remove('Cache-Control');
