@@ -9,6 +9,7 @@ export const log = pino({
   base: { pid: process.pid },
   timestamp: pino.stdTimeFunctions.isoTime,
   formatters: { level: (label) => ({ level: label }) },
-});
+  // Written without blocking: a slow reader of stdout must never stall the requests (what is pending is flushed at exit).
+}, pino.destination({ dest: 1, sync: false }));
 
 export type Logger = typeof log;
