@@ -88,7 +88,7 @@ export function createApp(db: Db, config: ServingConfig): App {
   koa.use(securityHeaders(config));
   koa.use(operationsEndpoints({ availability, readiness, metrics, metricsToken: config.metricsToken }));
   koa.use(cache.readerFastPath(SESSION_COOKIE));
-  koa.use(failFastWhileDatabaseDown(availability));
+  koa.use(failFastWhileDatabaseDown(availability, SESSION_COOKIE));
   for (const middleware of sessions(koa, config, services.sessions)) koa.use(middleware);
   koa.use(currentUser(services.users));
   // The guard covers every admin path, also those with no route: a reader learns nothing there.

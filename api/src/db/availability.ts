@@ -28,6 +28,7 @@ export const isDatabaseBusy = (error: unknown): boolean =>
 export class DatabaseAvailability {
   private downSince: number | null = null;
   private probe: NodeJS.Timeout | null = null;
+  private readonly outageListeners = new Set<() => void>();
 
   constructor(private readonly db: Db, private readonly probeEveryMs = 1000) {
     // Any answer from the database proves it is back, sooner than the probe.
@@ -36,6 +37,12 @@ export class DatabaseAvailability {
 
   get down(): boolean {
     return this.downSince !== null;
+  }
+
+  /** Calls `listener` when the next outage is found (requests already waiting may then be answered); returns its removal. */
+  onNextOutage(listener: () => void): () => void {
+    this.outageListeners.add(listener);
+    return () => this.outageListeners.delete(listener);
   }
 
   /** Asks the database (bounded by the pool's timeouts) and records the answer. */
@@ -57,6 +64,8 @@ export class DatabaseAvailability {
       this.downSince = Date.now();
       const { code, message } = error as DbError;
       log.error({ code, cause: message }, 'Database unreachable: answering 503 until it returns');
+      for (const listener of this.outageListeners) listener();
+      this.outageListeners.clear();
       this.probe = setInterval(() => void this.check(), this.probeEveryMs);
       this.probe.unref();
     }

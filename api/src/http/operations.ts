@@ -94,10 +94,23 @@ export function operationsEndpoints(options: {
   };
 }
 
-/** While the database is known to be away, API calls answer 503 at once instead of each waiting for a timeout. */
-export function failFastWhileDatabaseDown(availability: DatabaseAvailability): Middleware {
+/**
+ * While the database is known to be away, calls that need it (the API, and any request with a session to read) answer
+ * 503 at once instead of each waiting for a timeout; those already waiting when the outage is found are answered then.
+ */
+export function failFastWhileDatabaseDown(availability: DatabaseAvailability, sessionCookie: string): Middleware {
+  const marker = `${sessionCookie}=`;
   return async (ctx, next) => {
-    if (availability.down && ctx.path.startsWith('/api/')) throw unavailable(5);
-    await next();
+    if (!ctx.path.startsWith('/api/') && !ctx.headers.cookie?.includes(marker)) return next();
+    if (availability.down) throw unavailable(5);
+    const handled = next();
+    let forget: () => void = () => undefined;
+    const outage = new Promise<'outage'>((resolve) => { forget = availability.onNextOutage(() => resolve('outage')); });
+    const outcome = await Promise.race([handled.then(() => 'answered' as const), outage]).finally(forget);
+    if (outcome === 'outage') {
+      // The abandoned call ends on its own timeouts; its failure has no one left to answer.
+      handled.catch(() => undefined);
+      throw unavailable(5);
+    }
   };
 }
