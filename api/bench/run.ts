@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/open.js';
 import { seedDemoContent } from '../src/seed/demo.js';
 import { growArticles } from './grow.js';
+import { measureResumableUpload } from './resumable.js';
 import { measureUpload } from './upload.js';
 import { hashPassword } from '../src/services/passwords.js';
 import { createUserService } from '../src/services/users.js';
@@ -20,6 +21,8 @@ import { createUserService } from '../src/services/users.js';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const ARTICLES = 10_000;
+/** The resumable upload's size (a 1 GB video unless BENCH_RESUMABLE_MB says otherwise). */
+const RESUMABLE_MB = Number(process.env.BENCH_RESUMABLE_MB ?? 1024);
 const here = path.dirname(new URL(import.meta.url).pathname);
 
 const freePort = () => new Promise<number>((resolve) => {
@@ -37,7 +40,8 @@ async function start(script: string, env: Record<string, string>): Promise<{ chi
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 200; attempt += 1) {
+  // Up to a minute: starting (TypeScript compiled at run time) is slow on a busy machine.
+  for (let attempt = 0; attempt < 600; attempt += 1) {
     try {
       if ((await fetch(`${url}/api/config`)).status < 500 || attempt < 0) return { child, url };
     } catch { /* not listening yet */ }
@@ -107,6 +111,17 @@ try {
   console.log(`\nPOST /api/upload of a ${upload.sizeMB.toFixed(0)} MB audio file: ${upload.throughputMBs.toFixed(0)} MB/s `
     + `(${upload.seconds.toFixed(2)} s); server resident memory grew ${upload.rssGrowthMB.toFixed(1)} MB at its peak `
     + `(from ${upload.baselineMB.toFixed(0)} MB; target under 50 MB: ${upload.rssGrowthMB < 50 ? 'met' : 'MISSED'})`);
+
+  const minted = await fetch(`${api.url}/api/tokens`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify({ name: 'bench' }),
+  });
+  const { token } = await minted.json() as { token: string };
+  const resumable = await measureResumableUpload(api.url, token, api.child.pid!, RESUMABLE_MB * 1024 * 1024);
+  if (resumable.answer?.kind !== 'video') throw new Error('the resumable upload did not end with a video');
+  console.log(`\ntus upload of a ${resumable.sizeMB.toFixed(0)} MB video in ${resumable.chunkMB} MB chunks, cut at 50% and resumed: `
+    + `${resumable.throughputMBs.toFixed(0)} MB/s (${resumable.seconds.toFixed(2)} s); sent twice ${resumable.sentTwiceMB.toFixed(2)} MB `
+    + `(target under one chunk: ${resumable.sentTwiceMB < resumable.chunkMB ? 'met' : 'MISSED'}); server resident memory grew `
+    + `${resumable.rssGrowthMB.toFixed(1)} MB at its peak (from ${resumable.baselineMB.toFixed(0)} MB; target under 64 MB: ${resumable.rssGrowthMB < 64 ? 'met' : 'MISSED'})`);
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await rm(dataDir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import http from 'node:http';
 const MB = 1024 * 1024;
 
 /** Resident memory of a process, from /proc (Linux). */
-async function rssBytes(pid: number): Promise<number> {
+export async function rssBytes(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
 }

@@ -15,6 +15,8 @@ import { createMetrics } from './http/metrics.js';
 import { failFastWhileDatabaseDown, logRequestError, observeRequests, operationsEndpoints, type Readiness } from './http/operations.js';
 import { docsPage, openApiDocument } from './http/openapi.js';
 import { ResponseCache } from './http/response-cache.js';
+import { resumableUploads, resumableUploadsReference } from './http/resumable-uploads.js';
+import { createResumableUploads } from './services/resumable-uploads.js';
 import { securityHeaders } from './http/security-headers.js';
 import { safeJoin, sendFile } from './http/send-file.js';
 import { variantFile } from './services/images.js';
@@ -30,11 +32,15 @@ import { createAdminServices } from './services/admin/index.js';
 import { adminEndpoints } from './routes/admin/index.js';
 import { integrationEndpoints } from './routes/integrations.js';
 import { subscriptionEndpoints } from './routes/subscription.js';
+import { feedEndpoints } from './routes/feeds.js';
+import { isRasterPreset } from '@redaktion/shared';
+import { tokenEndpoints } from './routes/tokens.js';
 import { createAiGenerator } from './integrations/ai.js';
 import { createPexels } from './integrations/pexels.js';
 import { createStripeBilling } from './integrations/stripe.js';
 import { createYouTube } from './integrations/youtube.js';
 import type { ServingConfig } from './services/server-secrets.js';
+import { log } from './log.js';
 
 export interface App {
   koa: Koa;
@@ -51,6 +57,15 @@ export interface App {
 /** The demo clips double as the hero's built-in videos, so they exist on a site without demo content too. */
 const HERO_MEDIA_DIR = path.resolve(new URL('./seed/assets/video', import.meta.url).pathname);
 
+/** A path segment as written, or '' when its escapes are malformed (which then names no file). */
+const safeDecode = (text: string): string => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return '';
+  }
+};
+
 /** Builds the whole server for one database: the API, the public uploads and the PWA. */
 export function createApp(db: Db, config: ServingConfig): App {
   const koa = new Koa({ proxy: config.trustProxy });
@@ -62,18 +77,25 @@ export function createApp(db: Db, config: ServingConfig): App {
   const metrics = createMetrics(db, cache);
   let renderApiBase: string | undefined;
   const admin = createAdminServices(db, config, services.sessions);
+  const uploads = createResumableUploads(config, admin.placement);
+  // Unfinished resumable uploads expire after 24 hours: swept now and every hour.
+  const sweepUploads = () => void uploads.sweep().catch((error: unknown) => log.warn({ err: error }, 'Sweeping expired uploads failed'));
+  sweepUploads();
+  const sweeper = setInterval(sweepUploads, 60 * 60 * 1000).unref();
 
   const endpoints: AnyEndpoint[] = [
     ...accountEndpoints(services, config),
+    ...tokenEndpoints(services),
     ...articleEndpoints(services),
     ...podcastEndpoints(services, config),
     ...catalogueEndpoints(services),
     ...metaEndpoints(config),
+    ...feedEndpoints(services, config),
     ...adminEndpoints(admin, config),
     ...subscriptionEndpoints(createStripeBilling(db, config), config),
     ...integrationEndpoints(createAiGenerator(db, config, admin.images), createPexels(db, config, admin.images), createYouTube(config)),
   ];
-  const document = openApiDocument(endpoints);
+  const document = openApiDocument(endpoints, resumableUploadsReference);
   const docs = docsPage(document);
 
   const router = new Router();
@@ -90,12 +112,13 @@ export function createApp(db: Db, config: ServingConfig): App {
   koa.use(cache.readerFastPath(SESSION_COOKIE));
   koa.use(failFastWhileDatabaseDown(availability, SESSION_COOKIE));
   for (const middleware of sessions(koa, config, services.sessions)) koa.use(middleware);
-  koa.use(currentUser(services.users));
+  koa.use(currentUser(services.users, services.accessTokens));
   // The guard covers every admin path, also those with no route: a reader learns nothing there.
   koa.use(async (ctx, next) => {
     if (ctx.path.startsWith('/api/admin') || ctx.path === '/api/upload') checkAccess('admin', (ctx as AppContext).state.user);
     await next();
   });
+  koa.use(resumableUploads(uploads));
   koa.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }));
   koa.use(router.routes());
   koa.use(router.allowedMethods());
@@ -105,6 +128,13 @@ export function createApp(db: Db, config: ServingConfig): App {
       // The home hero's two built-in videos (reader-area.md §4), shipped with the server.
       const file = safeJoin(HERO_MEDIA_DIR, ctx.path.slice('/media/hero/'.length));
       if (file && (await sendFile(ctx, file, { maxAgeSeconds: 86_400 }))) return;
+      throw notFound('File not found');
+    }
+    const raster = /^\/media\/([a-z]+)\/(.+)\.jpg$/.exec(ctx.path);
+    if (raster && isRasterPreset(raster[1]!) && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
+      // A JPEG of an upload at a fixed size, for podcast apps and link previews (which take no SVG or WebP).
+      const file = await services.rasterImages.file(raster[1]!, safeDecode(raster[2]!));
+      if (file && (await sendFile(ctx, file, { immutable: true, contentType: 'image/jpeg' }))) return;
       throw notFound('File not found');
     }
     if (ctx.path.startsWith('/uploads/') && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
@@ -130,6 +160,7 @@ export function createApp(db: Db, config: ServingConfig): App {
     renderThrough: (apiBase) => { renderApiBase = apiBase; },
     close: async () => {
       availability.stop();
+      clearInterval(sweeper);
       await bus?.close();
     },
   };

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { RESUMABLE_LIMITS_MB } from '@redaktion/shared';
 
 /** Everything the server reads from its environment, read once (README lists each variable). */
 export interface Config {
@@ -26,12 +27,19 @@ export interface Config {
   openai: { apiKey: string | null; baseUrl: string | null; textModel: string; imageModel: string | null; timeoutMs: number };
   pexels: { apiKey: string | null; apiBase: string | null };
   youtube: { channelUrl: string | null; apiKey: string | null; apiBase: string | null; feedBase: string | null };
+  /** Podcast feeds: the owner Apple and Spotify write to, and how many networks a day make a private feed look shared. */
+  podcast: { ownerName: string; ownerEmail: string; sharedFeedNetworks: number };
+  /** The largest video the resumable upload endpoint takes, in bytes (`UPLOAD_MAX_VIDEO_MB`). */
+  uploadMaxVideoBytes: number;
   pwaDistDir: string;
 }
 
 type Env = Record<string, string | undefined>;
 
 const text = (value: string | undefined): string | null => (value && value.trim() !== '' ? value.trim() : null);
+
+/** The bare address of "Name <address>". */
+const addressOf = (mailbox: string): string => /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox;
 
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
@@ -45,6 +53,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (!configuredSecret && production && databaseUrl) {
     throw new Error('SESSION_SECRET is required with NODE_ENV=production and DATABASE_URL: every API process must share it');
   }
+
+  const uploadMaxVideoMb = Number(env.UPLOAD_MAX_VIDEO_MB ?? RESUMABLE_LIMITS_MB.video);
+  if (!Number.isFinite(uploadMaxVideoMb) || uploadMaxVideoMb <= 0) throw new Error('UPLOAD_MAX_VIDEO_MB must be a positive number of megabytes');
 
   return {
     port: Number(env.PORT ?? 3000),
@@ -83,6 +94,12 @@ export function loadConfig(env: Env = process.env): Config {
       apiBase: text(env.YOUTUBE_API_BASE),
       feedBase: text(env.YOUTUBE_FEED_BASE),
     },
+    podcast: {
+      ownerName: text(env.PODCAST_OWNER_NAME) ?? 'Redaktion',
+      ownerEmail: text(env.PODCAST_OWNER_EMAIL) ?? addressOf(text(env.MAIL_FROM) ?? 'podcast@redaktion.example'),
+      sharedFeedNetworks: Math.max(2, Number(env.PODCAST_SHARED_FEED_NETWORKS ?? 8) || 8),
+    },
+    uploadMaxVideoBytes: Math.floor(uploadMaxVideoMb * 1024 * 1024),
     pwaDistDir: path.resolve(env.PWA_DIST_DIR ?? new URL('../../pwa/dist', import.meta.url).pathname),
   };
 }

@@ -6,6 +6,9 @@ import { App, documentTitle, findRoute } from './app/App';
 import { AppProviders, type AppServices } from './app/context';
 import { ApiCache } from './data/api-cache';
 import { localeFromAcceptLanguage, translator } from './i18n';
+import { escapeHtml, scriptJson } from './app/html-text';
+import { canonicalUrl, seoByRoute, seoTags } from './app/seo';
+import { shareImage } from './app/structured-data';
 import { createSessionStore } from './state/session';
 import { createSettingsStore, parsePrefsCookie } from './state/settings';
 
@@ -28,9 +31,6 @@ export interface RenderResult {
   modules: string[];
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-/** JSON inside <script type="application/json">: nothing may close the tag. */
-const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
 
 /**
  * Renders a reader page on the server: the route's API reads are made first (through the same API the
@@ -74,9 +74,10 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const status = unavailable ? 503 : route.path === '*' || subjectStatus === 404 || subjectStatus === 400 ? 404 : 200;
   const t = translator(locale);
   const head = unavailable ? { title: t('unavailable.title') } : route.head?.(params, cache, t, url.searchParams) ?? { title: 'Redaktion' };
-  const canonical = `${request.origin}${url.pathname}${url.search}`;
-  const image = head.image ? new URL(head.image, request.origin).toString() : `${request.origin}/icons/og-default.png`;
+  const canonical = canonicalUrl(request.origin, url);
+  const image = shareImage(request.origin, head.image) ?? `${request.origin}/icons/og-default.png`;
   const description = head.description ?? t('brand.tagline');
+  const seo = status === 200 ? seoByRoute[route.path]?.(params, cache, request.origin) ?? {} : {};
   const headHtml = [
     `<title>${escapeHtml(documentTitle(head.title))}</title>`,
     `<meta name="description" content="${escapeHtml(description)}">`,
@@ -86,15 +87,18 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
     `<meta property="og:image" content="${escapeHtml(image)}">`,
-    `<meta property="og:type" content="${route.path === '/article/:id' ? 'article' : 'website'}">`,
+    `<meta property="og:type" content="${seo.article ? 'article' : 'website'}">`,
+    `<meta property="og:locale" content="${locale === 'sv' ? 'sv_SE' : 'en_GB'}">`,
+    `<meta property="og:locale:alternate" content="${locale === 'sv' ? 'en_GB' : 'sv_SE'}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
+    seoTags(seo),
   ].join('');
 
   return {
     status,
     html,
     head: headHtml,
-    boot: safeJson({ cache: cache.snapshot(), user: hasSession ? user : null, locale, darkMode }),
+    boot: scriptJson({ cache: cache.snapshot(), user: hasSession ? user : null, locale, darkMode }),
     htmlAttributes: { lang: locale, theme: darkMode ? 'dark' : 'light' },
     modules: route.module && !route.clientOnly ? [route.module] : [],
   };

@@ -4,6 +4,9 @@ export const ARTICLE_CATEGORIES = ['news', 'politics', 'society', 'culture', 'bu
 export const SERIES_CATEGORIES = ['news', 'society', 'culture', 'technology', 'business'] as const;
 export const CONTENT_STATUSES = ['draft', 'pending', 'published', 'archived'] as const;
 export const EPISODE_KINDS = ['episode', 'interview'] as const;
+/** Apple Podcasts' itunes:episodeType and itunes:type values. */
+export const EPISODE_TYPES = ['full', 'trailer', 'bonus'] as const;
+export const PODCAST_TYPES = ['episodic', 'serial'] as const;
 export const USER_ROLES = ['user', 'admin', 'super_admin'] as const;
 export const ADMIN_ROLES = ['admin', 'super_admin'] as const;
 export const JOURNALIST_STATUSES = ['active', 'freelance', 'intern', 'inactive'] as const;

@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   rangeNotSatisfiable: 'range_not_satisfiable',
   providerFailed: 'provider_failed',
   unavailable: 'unavailable',
+  editConflict: 'edit_conflict',
   internal: 'internal_error',
 } as const;
 

@@ -7,3 +7,7 @@ export * from './schemas/entities.js';
 export * from './schemas/account.js';
 export * from './schemas/queries.js';
 export * from './schemas/admin.js';
+export * from './schemas/feeds.js';
+export * from './helpers/raster.js';
+export * from './schemas/tokens.js';
+export * from './schemas/uploads.js';

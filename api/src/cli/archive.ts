@@ -14,9 +14,9 @@ export interface BackupManifest {
 
 /**
  * Top-level entries of DATA_DIR that are not stored files: the live SQLite files (the archive holds an online backup
- * instead), and partial multipart uploads.
+ * instead), partial multipart uploads and unfinished resumable ones.
  */
-const NOT_STORED = new Set([SQLITE_FILE, `${SQLITE_FILE}-wal`, `${SQLITE_FILE}-shm`, `${SQLITE_FILE}-journal`, 'tmp']);
+const NOT_STORED = new Set([SQLITE_FILE, `${SQLITE_FILE}-wal`, `${SQLITE_FILE}-shm`, `${SQLITE_FILE}-journal`, 'tmp', 'resumable']);
 
 /** The stored files and folders of DATA_DIR, relative to it, leaving out `exclude` (an archive being written there). */
 export async function storedEntries(dataDir: string, exclude: string): Promise<string[]> {

@@ -1,9 +1,11 @@
 import type { Context } from 'koa';
 import type { UserRow } from '../services/users.js';
 
-/** What every request knows about who is asking. */
+/** What every request knows about who is asking, and how they proved it. */
 export interface AppState {
   user: UserRow | null;
+  /** A session cookie, or a personal access token (`Authorization: Bearer`); null when signed out. */
+  auth: 'session' | 'token' | null;
   /** X-Request-Id, given or made (http/operations.ts). */
   requestId?: string;
   /** The route pattern of an answer served from the response cache, before the router ran. */

@@ -30,9 +30,16 @@ export interface Endpoint<P = unknown, Q = unknown, B = unknown> {
   response?: z.ZodType;
   produces?: string;
   status?: number;
+  /** Further answers worth naming in the reference (beyond 400, 401, 403 and 404). */
+  answers?: Record<number, { description: string; schema?: z.ZodType }>;
   /** Public reads whose answer depends only on the URL and the audience may be served from the response cache. */
   cached?: boolean;
   handle(ctx: AppContext, input: Input<P, Q, B>): unknown;
+}
+
+/** A handler's answer with a status of its own, where the declared one does not fit (a replayed create answers 200). */
+export class Answer {
+  constructor(readonly status: number, readonly body: unknown) {}
 }
 
 export function endpoint<P = Record<string, never>, Q = Record<string, never>, B = undefined>(
@@ -74,16 +81,22 @@ export function mount(router: Router, endpoints: AnyEndpoint[], cache: ResponseC
       const ctx = koaCtx as AppContext;
       checkAccess(definition.access, ctx.state.user);
       const audience = isAdmin(ctx.state.user) ? 'staff' : isEntitled(ctx.state.user) ? 'subscriber' : 'reader';
-      const generation = definition.cached ? cache.serve(ctx, audience) : null;
-      if (definition.cached && generation === null) return;
+      // Calls with an Authorization header are neither answered from nor stored in the cache (contract.md §8).
+      const cached = definition.cached === true && !ctx.headers.authorization;
+      const generation = cached ? cache.serve(ctx, audience) : null;
+      if (cached && generation === null) return;
 
       const input = {
         params: parse(definition.params, ctx.params),
         query: parse(definition.query, ctx.query),
-        body: parse(definition.body, (ctx.request as { body?: unknown }).body ?? {}),
+        // An endpoint that takes a form or JSON reads its form itself; the JSON is checked here.
+        body: definition.form && !ctx.is('json') ? undefined : parse(definition.body, (ctx.request as { body?: unknown }).body ?? {}),
       };
       const result = await definition.handle(ctx, input);
-      if (result !== undefined) {
+      if (result instanceof Answer) {
+        ctx.status = result.status;
+        ctx.body = result.body;
+      } else if (result !== undefined) {
         ctx.status = definition.status ?? 200;
         ctx.body = result;
       } else if (ctx.body === undefined && ctx.status === 404) {

@@ -11,6 +11,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     readonly issues?: { path: string; message: string }[],
     readonly headers?: Record<string, string>,
+    /** Further fields of the answer, such as the current item of an edit conflict. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -55,11 +57,10 @@ export function errorHandler(availability: DatabaseAvailability): Middleware {
       let error = caught as Error & { status?: number; expose?: boolean };
       if (isDatabaseBusy(error)) error = unavailable(1);
       else if (availability.failed(error)) error = unavailable(5);
-      let body: ApiErrorBody;
+      let body: ApiErrorBody & Record<string, unknown>;
       if (error instanceof HttpError) {
         ctx.status = error.status;
-        body = { error: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) };
-        if (error.headers) ctx.set(error.headers);
+        body = { ...error.details, error: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) };
       } else if (error.status && clientStatusCodes[error.status]) {
         ctx.status = error.status;
         body = { error: error.status === 400 ? 'Invalid request body' : error.message, code: clientStatusCodes[error.status]! };
@@ -76,6 +77,8 @@ export function errorHandler(availability: DatabaseAvailability): Middleware {
       ctx.remove('ETag');
       ctx.remove('Last-Modified');
       ctx.remove('Cache-Control');
+      // After the removals: an error may name its own validators (the ETag of an edit conflict's current item).
+      if (error instanceof HttpError && error.headers) ctx.set(error.headers);
     }
   };
 }

@@ -46,10 +46,13 @@ const accessText: Record<AnyEndpoint['access'], string> = {
   super_admin: 'Role super_admin',
 };
 
-/** The OpenAPI 3 document, made from the same declarations and zod schemas that validate requests. */
-export function openApiDocument(endpoints: AnyEndpoint[]): JsonSchema {
+/**
+ * The OpenAPI 3 document, made from the same declarations and zod schemas that validate requests;
+ * `protocolPaths` describes calls another protocol defines (tus), which no declaration covers.
+ */
+export function openApiDocument(endpoints: AnyEndpoint[], protocolPaths: Record<string, Record<string, JsonSchema>> = {}): JsonSchema {
   components = {};
-  const paths: Record<string, Record<string, JsonSchema>> = {};
+  const paths: Record<string, Record<string, JsonSchema>> = { ...protocolPaths };
   for (const endpoint of endpoints) {
     const path = openApiPath(endpoint.path);
     const status = String(endpoint.status ?? 200);
@@ -64,14 +67,25 @@ export function openApiDocument(endpoints: AnyEndpoint[]): JsonSchema {
     if (endpoint.access !== 'public') errors[401] = { description: 'Not signed in' };
     if (endpoint.access === 'admin' || endpoint.access === 'super_admin') errors[403] = { description: 'Signed in without the role' };
     if (endpoint.path.includes(':')) errors[404] = { description: 'Unknown id' };
+    for (const [code, answer] of Object.entries(endpoint.answers ?? {})) {
+      errors[code] = { description: answer.description, ...(answer.schema ? { content: { 'application/json': { schema: toSchema(answer.schema, 'output') } } } : {}) };
+    }
     (paths[path] ??= {})[endpoint.method] = {
       tags: [endpoint.tag],
       summary: endpoint.summary,
       description: `Who may call it: ${accessText[endpoint.access]}.`,
       parameters: [...parameters(endpoint.params, 'path'), ...parameters(endpoint.query, 'query')],
-      ...(endpoint.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(endpoint.body, 'input') } } } } : {}),
-      ...(endpoint.form ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: formSchema(endpoint.form) } } } } : {}),
+      ...(endpoint.body || endpoint.form ? {
+        requestBody: {
+          required: true,
+          content: {
+            ...(endpoint.form ? { 'multipart/form-data': { schema: formSchema(endpoint.form) } } : {}),
+            ...(endpoint.body ? { 'application/json': { schema: toSchema(endpoint.body, 'input') } } : {}),
+          },
+        },
+      } : {}),
       responses: { [status]: success, ...errors },
+      ...(endpoint.access !== 'public' ? { security: [{ session: [] }, { accessToken: [] }] } : {}),
     };
   }
   return {
@@ -80,10 +94,15 @@ export function openApiDocument(endpoints: AnyEndpoint[]): JsonSchema {
       title: 'Redaktion API',
       version: '1.0.0',
       description: 'JSON over HTTP, camelCase fields, ISO 8601 dates in UTC. Errors answer {"error", "code", "issues"?}. '
-        + 'Sign in with POST /api/login; the session cookie authenticates later calls.',
+        + 'Sign in with POST /api/login; the session cookie authenticates later calls. Or make a personal access token '
+        + '(POST /api/tokens while signed in) and send it as "Authorization: Bearer <token>" instead of the cookie.',
     },
     paths,
     components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'redaktion.sid' },
+        accessToken: { type: 'http', scheme: 'bearer', description: 'A personal access token from POST /api/tokens' },
+      },
       schemas: {
         ...components,
         Error: {
@@ -128,7 +147,8 @@ export function docsPage(document: JsonSchema): string {
       const body = resolve(content?.['application/json']?.schema ?? content?.['multipart/form-data']?.schema);
       const multipart = Boolean(content?.['multipart/form-data']);
       const curlBody = multipart ? " \\\n  -F 'file=@photo.jpg'" : body ? ` \\\n  -H 'Content-Type: application/json' -d '{…}'` : '';
-      const curl = `curl -b cookies.txt -c cookies.txt -X ${method.toUpperCase()} http://localhost:3000${path}${curlBody}`;
+      const auth = operation.security ? ` -H "Authorization: Bearer $TOKEN"` : '';
+      const curl = `curl${auth} -X ${method.toUpperCase()} http://localhost:3000${path}${curlBody}`;
       const html = `<section class="op"><h3><span class="m m-${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>`
         + `<p>${escapeHtml(String(operation.summary))}</p><p class="who">${escapeHtml(String(operation.description))}</p>`
         + (params.length ? `<table><thead><tr><th>Parameter</th><th>In</th><th>Required</th><th>About</th></tr></thead><tbody>${params.map((p) =>

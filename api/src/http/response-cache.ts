@@ -7,7 +7,11 @@ interface Entry {
   etag: string;
   /** The route pattern that produced it, for logs and metrics of answers served before routing. */
   route: unknown;
+  /** JSON for API answers; feeds, sitemaps and robots.txt keep their own type. */
+  type: string;
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Staff see drafts, subscribers premium content, readers neither: each has its own answers. */
 export type Audience = 'reader' | 'subscriber' | 'staff';
@@ -66,7 +70,7 @@ export class ResponseCache {
       ctx.status = 304;
       return null;
     }
-    ctx.type = 'application/json; charset=utf-8';
+    ctx.type = entry.type;
     ctx.body = entry.body;
     return null;
   }
@@ -78,25 +82,32 @@ export class ResponseCache {
   readerFastPath(sessionCookie: string): Middleware {
     const marker = `${sessionCookie}=`;
     return async (ctx, next) => {
-      if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.headers.cookie?.includes(marker)
+      // A request with an Authorization header is someone's (contract.md §8): it never reaches a signed-out reader's answer.
+      if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.headers.cookie?.includes(marker) && !ctx.headers.authorization
         && this.serve(ctx as AppContext, 'reader') === null) return;
       await next();
     };
   }
 
-  /** Keeps the JSON answer the handler just produced. */
+  /** Keeps the answer the handler just produced: an object as JSON, a string (a feed, a sitemap) as it is typed. */
   store(ctx: AppContext, audience: Audience, generation: number): void {
-    const body = typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body);
+    const text = typeof ctx.body === 'string';
+    const body = text ? ctx.body as string : JSON.stringify(ctx.body);
+    const type = text ? ctx.response.get('Content-Type') || 'text/plain; charset=utf-8' : JSON_TYPE;
     const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
     this.stats.misses += 1;
     if (generation === this.generation && Date.now() < this.validUntil) {
       if (this.entries.size >= this.maxEntries) this.entries.clear();
-      this.entries.set(this.key(ctx, audience), { body, etag, route: (ctx as { _matchedRoute?: unknown })._matchedRoute });
+      this.entries.set(this.key(ctx, audience), { body, etag, type, route: (ctx as { _matchedRoute?: unknown })._matchedRoute });
     }
-    ctx.type = 'application/json; charset=utf-8';
-    ctx.body = body;
     ctx.set('ETag', etag);
     ctx.set('Cache-Control', 'no-cache');
+    if (ctx.get('If-None-Match') === etag) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.type = type;
+    ctx.body = body;
   }
 
   /** Opens a new period of validity, which lasts until the next scheduled change or maxAge. */

@@ -65,8 +65,8 @@ export async function sendFile(
         return true;
       }
       ctx.status = 200;
+      if (ctx.method !== 'HEAD') ctx.body = createReadStream(file + suffix);
       ctx.length = packed.size;
-      ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file + suffix);
       return true;
     }
   }
@@ -96,12 +96,13 @@ export async function sendFile(
   if (range) {
     ctx.status = 206;
     ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
+    // A HEAD answer states the length and sends no body: a null body would turn it into a 204 without one.
+    if (ctx.method !== 'HEAD') ctx.body = createReadStream(file, range);
     ctx.length = range.end - range.start + 1;
-    ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file, range);
   } else {
     ctx.status = 200;
+    if (ctx.method !== 'HEAD') ctx.body = createReadStream(file);
     ctx.length = info.size;
-    ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file);
   }
   return true;
 }

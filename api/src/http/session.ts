@@ -3,6 +3,9 @@ import session from 'koa-session';
 import type { ServingConfig } from '../services/server-secrets.js';
 import type { SessionStore } from '../services/session-store.js';
 import type { UserService } from '../services/users.js';
+import type { AccessTokens } from '../services/access-tokens.js';
+import { ERROR_CODES } from '@redaktion/shared';
+import { HttpError } from './errors.js';
 import { toBool } from '../db/values.js';
 import type { AppContext } from './context.js';
 
@@ -46,16 +49,37 @@ export function sessions(app: Koa, config: ServingConfig, store: SessionStore): 
   return config.production ? [alwaysSecure, middleware] : [middleware];
 }
 
-/** Puts the signed-in user on ctx.state; a deactivated or deleted account counts as signed out. */
-export function currentUser(users: UserService): Koa.Middleware {
+/** The token of an `Authorization: Bearer …` header, or null when the request carries none. */
+export function bearerToken(ctx: { get(name: string): string }): string | null {
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(ctx.get('Authorization'));
+  return match ? match[1]! : null;
+}
+
+/**
+ * Puts the signed-in user on ctx.state; a deactivated or deleted account counts as signed out.
+ * An API call with a bearer token is that token's user, looked up afresh on every call, and the session is not
+ * consulted; a token that is unknown, revoked or whose user is deactivated answers 401 at once.
+ */
+export function currentUser(users: UserService, accessTokens: AccessTokens): Koa.Middleware {
   return async (koaCtx, next) => {
     const ctx = koaCtx as AppContext;
     ctx.state.user = null;
+    ctx.state.auth = null;
+    const token = ctx.path.startsWith('/api/') ? bearerToken(ctx) : null;
+    if (token !== null) {
+      const found = await accessTokens.userFor(token);
+      if (!found) throw new HttpError(401, 'The access token is invalid or has been revoked', ERROR_CODES.notAuthenticated, undefined, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+      ctx.state.user = found.user;
+      ctx.state.auth = 'token';
+      return next();
+    }
     const userId = ctx.session?.userId;
     if (typeof userId === 'number') {
       const user = await users.byId(userId);
-      if (user && toBool(user.active)) ctx.state.user = user;
-      else ctx.session = null;
+      if (user && toBool(user.active)) {
+        ctx.state.user = user;
+        ctx.state.auth = 'session';
+      } else ctx.session = null;
     }
     await next();
   };

@@ -31,7 +31,7 @@ async function startSession(ctx: AppContext, user: UserRow): Promise<void> {
 
 const currentSid = (ctx: AppContext): string | undefined => (ctx.session as { externalKey?: string } | null)?.externalKey;
 
-export const accountEndpoints = ({ users, sessions, throttle, resetTokens, mailer }: Services, config: Config) => {
+export const accountEndpoints = ({ users, sessions, throttle, resetTokens, mailer, accessTokens }: Services, config: Config) => {
   async function confirmPassword(user: UserRow, password: string, message: string): Promise<void> {
     if (!(await verifyPassword(password, user.password))) {
       throw new HttpError(400, message, ERROR_CODES.invalidCredentials, [{ path: 'password', message }]);
@@ -154,13 +154,15 @@ export const accountEndpoints = ({ users, sessions, throttle, resetTokens, maile
     }),
     endpoint({
       method: 'post', path: '/api/auth/reset-password', tag: 'Account', access: 'public',
-      summary: "Sets a new password with a reset token and ends the user's other sessions",
+      summary: "Sets a new password with a reset token, ends the user's other sessions and revokes their access tokens",
       body: resetSchema, response: z.object({ message: z.string() }),
       handle: async (ctx, { body }) => {
         const userId = await resetTokens.consume(body.token);
         if (!userId) throw new HttpError(400, 'This reset link is invalid or has expired', ERROR_CODES.invalidResetToken);
         await users.setPassword(userId, await hashPassword(body.newPassword));
         await sessions.endUserSessions(userId, currentSid(ctx));
+        // A reset recovers an account that may have been someone else's for a while: their tokens die with the old password.
+        await accessTokens.revokeAll(userId);
         return { message: 'Password has been reset' };
       },
     }),

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { episodeListQuery, episodeSchema, idParam, listQuery, seriesSchema } from '@redaktion/shared';
 import { z } from 'zod';
 import type { Config } from '../config.js';
@@ -6,6 +5,7 @@ import { endpoint, isAdmin, isEntitled } from '../http/endpoint.js';
 import { HttpError, notAuthenticated, notFound } from '../http/errors.js';
 import { sendFile } from '../http/send-file.js';
 import { toEpisode, toSeries } from '../serializers/content.js';
+import { episodeAudioFile } from '../services/episode-audio.js';
 import type { Services } from '../services/index.js';
 import { ERROR_CODES } from '@redaktion/shared';
 
@@ -65,7 +65,7 @@ export const podcastEndpoints = ({ podcasts, series }: Services, config: Config)
           throw new HttpError(403, 'A premium subscription is required for this episode', ERROR_CODES.subscriptionRequired);
         }
         // Premium audio must not sit in shared caches.
-        const sent = await sendFile(ctx, path.join(config.audioDir, path.basename(String(row.audioFile))), {
+        const sent = await sendFile(ctx, episodeAudioFile(config.audioDir, String(row.audioFile)), {
           maxAgeSeconds: row.premium ? 0 : 3600,
         });
         if (row.premium) ctx.set('Cache-Control', 'private, no-cache');

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { isPostgres } from '../db/connection.js';
 import { toCount, toJson } from '../db/values.js';
+import { audioFacts } from '../services/episode-audio.js';
 import { coverArt, portrait } from './artwork.js';
 import * as demo from './content/index.js';
 
@@ -76,7 +77,7 @@ export async function seedDemoContent(db: Db, config: Config): Promise<{ article
         seriesId: episode.seriesKey ? seriesIds.get(episode.seriesKey) ?? null : null, kind: episode.kind,
         title: episode.title, description: episode.description, category: episode.category,
         imageUrl: await art(`episode-${slugify(episode.title)}`, coverArt(episode.title, episode.category, episode.title.slice(0, 40), 1200, 1200)),
-        audioFile: episode.audioFile, duration: episode.durationSeconds, episodeNumber: episode.episodeNumber,
+        audioFile: episode.audioFile, ...(await audioFacts(config.audioDir, episode.audioFile)), duration: episode.durationSeconds, episodeNumber: episode.episodeNumber,
         featured: episode.featured, premium: episode.premium, status: 'published', publishedAt, createdAt: publishedAt, updatedAt: publishedAt,
       });
     }

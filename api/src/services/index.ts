@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
+import { createAccessTokens } from './access-tokens.js';
 import { createAdvertisementReads } from './advertisements.js';
 import { createArticleReads } from './articles.js';
 import { createCategoryReads } from './categories.js';
@@ -13,11 +14,17 @@ import { createPodcastReads, createSeriesReads } from './podcasts.js';
 import { createSchedule } from './schedule.js';
 import { createSessionStore } from './session-store.js';
 import { createUserService } from './users.js';
+import { createFeedTokens } from './feed-tokens.js';
+import { createArticleFeeds } from './feeds/article-feeds.js';
+import { createPodcastFeeds } from './feeds/podcast-feed.js';
+import { createSitemaps } from './feeds/sitemaps.js';
+import { createRasterImages } from './raster-images.js';
 
 export function createServices(db: Db, config: Config) {
   return {
     users: createUserService(db),
     sessions: createSessionStore(db),
+    accessTokens: createAccessTokens(db),
     throttle: createLoginThrottle(db),
     resetTokens: createPasswordResetTokens(db),
     mailer: createMailer(config),
@@ -30,6 +37,11 @@ export function createServices(db: Db, config: Config) {
     customVideos: createCustomVideoReads(db),
     categories: createCategoryReads(db),
     nextScheduledChange: createSchedule(db),
+    feedTokens: createFeedTokens(db),
+    podcastFeeds: createPodcastFeeds(db, config),
+    articleFeeds: createArticleFeeds(db),
+    sitemaps: createSitemaps(db),
+    rasterImages: createRasterImages(config.uploadsDir, config.dataDir),
   };
 }
 

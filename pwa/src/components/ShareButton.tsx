@@ -6,7 +6,7 @@ import { toast } from '../state/toasts';
  * Copies text to the clipboard. The Clipboard API is missing outside secure contexts and may be refused
  * (no permission, document not focused); the older copy command on a selected field works in those cases.
  */
-async function copyText(text: string): Promise<boolean> {
+export async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;

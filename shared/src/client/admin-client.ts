@@ -2,6 +2,7 @@ import type {
   Advertisement, Article, Category, CustomVideo, Episode, Journalist, PersonProfile, PodcastSeries, User,
 } from '../schemas/entities.js';
 import type { UserRole } from '../constants.js';
+import type { SharedFeed } from '../schemas/feeds.js';
 import type { ApiClient, ChannelVideo } from './api-client.js';
 
 /**
@@ -59,6 +60,8 @@ export function createAdminClient(api: ApiClient) {
     users: {
       search: (q?: string) => api.request<User[]>('GET', `/api/admin/users?limit=100${q ? `&q=${encodeURIComponent(q)}` : ''}`),
       update: (id: number, body: { role?: UserRole; active?: boolean }) => api.request<User>('PATCH', `/api/admin/users/${id}`, body),
+      /** Private podcast feeds fetched from many networks on one day of the last week. */
+      sharedFeeds: () => api.request<SharedFeed[]>('GET', '/api/admin/podcast-feeds/shared'),
     },
     ai: {
       generateArticle: (body: { topic: string; tone?: string; length: string; category: string; articleType: string; customGptModel?: string }) =>

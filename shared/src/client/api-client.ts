@@ -2,7 +2,9 @@ import type {
   Advertisement, Article, Author, Category, CustomVideo, Episode, PersonProfile, PodcastSeries, PublicConfig, User,
 } from '../schemas/entities.js';
 import type { LoginInput, ProfileUpdateInput, RegisterInput } from '../schemas/account.js';
+import type { PodcastFeed } from '../schemas/feeds.js';
 import type { ApiErrorBody } from '../errors.js';
+import type { AccessToken, CreatedAccessToken } from '../schemas/tokens.js';
 
 /**
  * The typed API client the PWA (and later the desktop app) uses. Reads are named by their path, which is
@@ -27,6 +29,7 @@ export interface ChannelVideo {
 
 export const apiPaths = {
   user: '/api/user' as ApiPath<User>,
+  tokens: '/api/tokens' as ApiPath<AccessToken[]>,
   config: '/api/config' as ApiPath<PublicConfig>,
   categories: '/api/categories' as ApiPath<Category[]>,
   articles: (q: { category?: string; limit?: number; offset?: number; q?: string; author?: string } = {}) => `/api/articles${query(q)}` as ApiPath<Article[]>,
@@ -48,6 +51,7 @@ export const apiPaths = {
   customVideos: '/api/custom-videos' as ApiPath<CustomVideo[]>,
   customVideo: (slug: string) => `/api/custom-videos/slug/${encodeURIComponent(slug)}` as ApiPath<CustomVideo>,
   channelVideos: '/api/youtube/channel-videos' as ApiPath<{ videos: ChannelVideo[] }>,
+  podcastFeeds: '/api/podcast-feeds' as ApiPath<PodcastFeed[]>,
 };
 
 /** A failed call: the spec's text ("status: body"), with the server's own message and code kept apart. */
@@ -114,7 +118,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     subscriptionStatus: (paymentIntent: string) =>
       request<{ paymentStatus: string; subscriptionStatus: string | null; subscriptionPlan: string | null }>('GET', `/api/subscription/status${query({ payment_intent: paymentIntent })}`),
     billingPortal: () => request<{ url: string }>('POST', '/api/billing-portal'),
+    createToken: (name: string) => request<CreatedAccessToken>('POST', '/api/tokens', { name }),
+    revokeToken: (id: number) => request<void>('DELETE', `/api/tokens/${id}`),
     countImpression: (id: number) => request<void>('POST', `/api/advertisements/${id}/impression`),
+    rotatePodcastFeeds: () => request<PodcastFeed[]>('POST', '/api/podcast-feeds/rotate'),
     request,
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  AD_PLACEMENTS, CONTENT_STATUSES, JOURNALIST_STATUSES, LIMITS, SERIES_CATEGORIES, USER_ROLES,
+  AD_PLACEMENTS, CONTENT_STATUSES, EPISODE_TYPES, JOURNALIST_STATUSES, PODCAST_TYPES, LIMITS, SERIES_CATEGORIES, USER_ROLES,
 } from '../constants.js';
 import { emailField, httpUrl, optionalText, requiredText } from './fields.js';
 
@@ -47,6 +47,8 @@ export const articleInputSchema = z.object({
   premium: flag(false),
   status: status('draft'),
   publishedAt: optional(isoDateTime),
+  clientId: z.uuid({ error: 'clientId must be a UUID' }).optional()
+    .describe('Chosen by the client for a draft written offline: sending the same clientId again answers the stored article (200) instead of a second one'),
 }).meta({ id: 'ArticleInput' });
 
 /** The episode form (admin-area.md §5): duration in minutes. */
@@ -83,6 +85,10 @@ export const interviewFormSchema = z.object({
 const episodeApiExtras = {
   category: optional(optionalText(100)),
   publishedAt: optional(isoDateTime),
+  // What podcast apps show (itunes:explicit, itunes:season, itunes:episodeType); left out, an edit keeps the stored value.
+  explicit: optional(z.boolean({ error: 'Must be true or false' })),
+  season: optional(wholeNumber('Season must be a whole number from 1', 1)),
+  episodeType: optional(z.enum(EPISODE_TYPES, { error: `Episode type must be one of ${EPISODE_TYPES.join(', ')}` })),
 };
 
 const episodeKinds = [
@@ -116,6 +122,9 @@ export const seriesInputSchema = z.object({
   hostName: optional(optionalText(200)),
   featured: flag(false),
   active: flag(true),
+  // Left out, an edit keeps the stored value (the admin form does not show them).
+  explicit: optional(z.boolean({ error: 'Must be true or false' })),
+  podcastType: optional(z.enum(PODCAST_TYPES, { error: `Podcast type must be one of ${PODCAST_TYPES.join(', ')}` })),
 }).meta({ id: 'SeriesInput' });
 
 export const advertisementInputSchema = z.object({
@@ -205,6 +214,12 @@ export const customVideoFieldsSchema = z.object({
     .regex(/^\d{1,3}:[0-5]\d(:[0-5]\d)?$/, { error: 'Duration must look like 5:30' }),
 }).meta({ id: 'CustomVideoFields' });
 
+/** A custom video whose file already arrived through the resumable uploads (contract.md §8). */
+export const customVideoJsonSchema = customVideoFieldsSchema.extend({
+  videoUrl: requiredText('Please fill in all fields and select a video file.', 300)
+    .describe('The url a finished upload answered (/uploads/videos/…); resolved in the product\'s own store, never fetched'),
+}).meta({ id: 'CustomVideoFromUpload' });
+
 export const userAdminUpdateSchema = z.object({
   role: z.enum(USER_ROLES, { error: `Role must be one of ${USER_ROLES.join(', ')}` }).optional(),
   active: z.boolean({ error: 'Must be true or false' }).optional(),
@@ -218,6 +233,7 @@ export const userSearchQuery = z.object({
 }).meta({ id: 'UserSearchQuery' });
 
 export type ArticleInput = z.infer<typeof articleInputSchema>;
+export type CustomVideoJsonInput = z.infer<typeof customVideoJsonSchema>;
 export type EpisodeForm = z.infer<typeof episodeFormSchema>;
 export type InterviewForm = z.infer<typeof interviewFormSchema>;
 export type EpisodeInput = z.infer<typeof episodeInputSchema>;

@@ -179,8 +179,21 @@ export const errorSchema = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 }).meta({ id: 'Error' });
 
+/** An article as staff see it: with the clientId of an offline draft (contract.md §8). */
+export const adminArticleSchema = articleSchema.extend({
+  clientId: z.string().nullable(),
+}).meta({ id: 'AdminArticle' });
+
+/** A PUT whose If-Match no longer matches (412): the item as it is now, for the editor to compare and choose. */
+export const editConflictSchema = z.object({
+  error: z.string(),
+  code: z.literal('edit_conflict'),
+  current: z.record(z.string(), z.unknown()),
+}).meta({ id: 'EditConflict' });
+
 export type User = z.infer<typeof userSchema>;
 export type Article = z.infer<typeof articleSchema>;
+export type AdminArticle = z.infer<typeof adminArticleSchema>;
 export type Episode = z.infer<typeof episodeSchema>;
 export type PodcastSeries = z.infer<typeof seriesSchema>;
 export type PersonProfile = z.infer<typeof personSchema>;

@@ -1,5 +1,5 @@
 import {
-  articleInputSchema, articleSchema, episodeInputSchema, episodeSchema, episodeUpdateSchema, personInputSchema, personSchema,
+  adminArticleSchema, articleInputSchema, episodeInputSchema, episodeSchema, episodeUpdateSchema, personInputSchema, personSchema,
 } from '@redaktion/shared';
 import type { AppContext } from '../../http/context.js';
 import { toArticle, toEpisode, toPerson } from '../../serializers/content.js';
@@ -12,16 +12,18 @@ const userId = (ctx: AppContext) => ctx.state.user!.id;
 /** Articles, episodes and people profiles: the items of the publication workflow (admin-area.md §7, contract.md §3). */
 export const editorialEndpoints = ({ editorial: { articles, podcasts, profiles } }: AdminServices) => [
   ...resourceEndpoints({
-    path: '/api/admin/articles', tag: 'Admin: articles', input: articleInputSchema, output: articleSchema,
-    toApi: (row) => toArticle(row, staff, true),
+    path: '/api/admin/articles', tag: 'Admin: articles', input: articleInputSchema, output: adminArticleSchema,
+    toApi: (row) => ({ ...toArticle(row, staff, true), clientId: (row.clientId as string | null) ?? null }),
     summaries: {
       list: 'Every article in every status, most recently changed first',
-      create: 'Creates an article; status pending submits it for review, featured makes it the single hero',
+      create: 'Creates an article; status pending submits it for review, featured makes it the single hero; a clientId already stored answers 200 with that article',
       update: 'Replaces an article',
       remove: 'Deletes an article and its approvals',
     },
     service: {
       list: articles.list,
+      byId: articles.byId,
+      replayed: ({ clientId }) => (clientId ? articles.byClientId(clientId) : Promise.resolve(undefined)),
       create: (input, ctx) => articles.save(null, input, userId(ctx)),
       update: (id, input, ctx) => articles.save(id, input, userId(ctx)),
       remove: articles.remove,
@@ -39,6 +41,7 @@ export const editorialEndpoints = ({ editorial: { articles, podcasts, profiles }
     },
     service: {
       list: podcasts.list,
+      byId: podcasts.byId,
       create: (input, ctx) => podcasts.save(null, input, userId(ctx)),
       update: (id, input, ctx) => ('title' in input ? podcasts.save(id, input, userId(ctx)) : podcasts.setStatus(id, input.status, userId(ctx))),
       remove: podcasts.remove,
@@ -55,6 +58,7 @@ export const editorialEndpoints = ({ editorial: { articles, podcasts, profiles }
     },
     service: {
       list: profiles.list,
+      byId: profiles.byId,
       create: (input, ctx) => profiles.save(null, input, userId(ctx)),
       update: (id, input, ctx) => profiles.save(id, input, userId(ctx)),
       remove: profiles.remove,

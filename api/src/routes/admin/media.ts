@@ -1,41 +1,33 @@
 import path from 'node:path';
 import { rm } from 'node:fs/promises';
-import { customVideoFieldsSchema, customVideoSchema, customVideoUpdateSchema, ERROR_CODES, idParam } from '@redaktion/shared';
+import { customVideoFieldsSchema, customVideoJsonSchema, customVideoSchema, customVideoUpdateSchema, ERROR_CODES, idParam, uploadAnswerSchema } from '@redaktion/shared';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { endpoint } from '../../http/endpoint.js';
-import { HttpError, notFound, validationError } from '../../http/errors.js';
+import { conflict, HttpError, notFound, validationError } from '../../http/errors.js';
+import { fieldError } from '../../services/admin/editorial.js';
 import { safeJoin, sendFile } from '../../http/send-file.js';
 import { toCustomVideo } from '../../serializers/content.js';
 import type { AdminServices } from '../../services/admin/index.js';
-import { ADMIN_AUDIO_PREFIX } from '../../services/admin/editorial.js';
 import { discard, keep, receiveMultipart, uploadTempDir, type FileKind } from '../../services/uploads.js';
 
 const params = z.object({ id: idParam });
-
-const uploadAnswer = z.object({
-  url: z.string(),
-  kind: z.enum(['image', 'audio']),
-  width: z.number().optional(),
-  height: z.number().optional(),
-  variants: z.array(z.object({ width: z.number(), url: z.string() })).optional(),
-}).meta({ id: 'UploadAnswer' });
 
 const fileTooLarge = (kind: FileKind): [string, string] =>
   kind === 'image' ? ['File too large', 'Images must be smaller than 20MB'] : ['File too large', 'Audio files must be smaller than 100MB'];
 
 /** Uploads, the private audio preview and custom videos. */
-export const mediaEndpoints = ({ catalogue, images }: AdminServices, config: Config) => {
+export const mediaEndpoints = ({ catalogue, placement }: AdminServices, config: Config) => {
   const tempDir = uploadTempDir(config.dataDir);
   const imagesDir = path.join(config.uploadsDir, 'images');
-  const videosDir = path.join(config.uploadsDir, 'videos');
+  const { videosDir } = placement;
 
   return [
     endpoint({
       method: 'post', path: '/api/upload', tag: 'Admin: uploads', access: 'admin', status: 201,
       summary: 'Uploads one file (multipart field "file"): images JPG, PNG, WebP up to 20 MB (with WebP variants), audio MP3, WAV, OGG, M4A up to 100 MB',
       form: { file: { file: true, required: true, description: 'The image or audio file' } },
-      response: uploadAnswer,
+      response: uploadAnswerSchema,
       handle: async (ctx) => {
         const { files } = await receiveMultipart(ctx, tempDir, {
           fileFields: { file: ['image', 'audio'] },
@@ -43,11 +35,7 @@ export const mediaEndpoints = ({ catalogue, images }: AdminServices, config: Con
         });
         const file = files[0];
         if (!file) throw new HttpError(400, 'No file was sent', ERROR_CODES.validation, [{ path: 'file', message: 'Please select a file' }]);
-        if (file.type.kind === 'audio') {
-          // Episode audio is private: it is served only through /api/podcasts/{id}/audio (and this admin preview).
-          return { url: `${ADMIN_AUDIO_PREFIX}${await keep(file, config.audioDir)}`, kind: 'audio' as const };
-        }
-        return { kind: 'image' as const, ...(await images.fromUpload(file)) };
+        return placement.place(file);
       },
     }),
     endpoint({
@@ -69,7 +57,10 @@ export const mediaEndpoints = ({ catalogue, images }: AdminServices, config: Con
     }),
     endpoint({
       method: 'post', path: '/api/admin/custom-videos', tag: 'Admin: videos', access: 'admin', status: 201,
-      summary: 'Uploads a video (multipart: video, title, description, duration, optional thumbnail image): MP4, WebM, OGG, AVI, MOV up to 50 MB',
+      summary: 'Adds a custom video: either uploads it (multipart: video, title, description, duration, optional thumbnail image; MP4, WebM, OGG, AVI, MOV up to 50 MB), '
+        + 'or, as JSON {title, description, duration, videoUrl}, names a video that finished a resumable upload (/api/admin/uploads)',
+      body: customVideoJsonSchema,
+      answers: { 409: { description: 'Another custom video already uses this videoUrl' } },
       form: {
         video: { file: true, required: true, description: 'MP4, WebM, OGG, AVI or MOV, at most 50 MB' },
         title: { file: false, required: true, description: 'Title' },
@@ -78,7 +69,13 @@ export const mediaEndpoints = ({ catalogue, images }: AdminServices, config: Con
         thumbnail: { file: true, required: false, description: 'A poster image (JPG, PNG, WebP)' },
       },
       response: customVideoSchema,
-      handle: async (ctx) => {
+      handle: async (ctx, { body }) => {
+        if (body) {
+          const { videoUrl, ...fields } = body;
+          if (!(await placement.storedVideo(videoUrl))) throw fieldError('videoUrl', 'videoUrl must name a finished video upload (/uploads/videos/…)');
+          if (await catalogue.customVideos.usingFile(videoUrl)) throw conflict('Another custom video already uses this video file');
+          return toCustomVideo(await catalogue.customVideos.create({ ...fields, videoUrl, thumbnailUrl: null, uploadedBy: ctx.state.user!.id }));
+        }
         const { fields, files } = await receiveMultipart(ctx, tempDir, {
           fileFields: { video: ['video'], thumbnail: ['image'] },
           messages: {

@@ -1,7 +1,9 @@
-import { idParam, listQuery } from '@redaktion/shared';
+import { createHash } from 'node:crypto';
+import { editConflictSchema, ERROR_CODES, idParam, listQuery } from '@redaktion/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../http/context.js';
-import { endpoint, type AnyEndpoint } from '../../http/endpoint.js';
+import { Answer, endpoint, type AnyEndpoint } from '../../http/endpoint.js';
+import { HttpError, notFound } from '../../http/errors.js';
 import type { Page } from '../../services/published.js';
 
 type Row = Record<string, unknown>;
@@ -17,35 +19,78 @@ export interface Resource<Input, Update = Input> {
   listOutput?: z.ZodType;
   toApi(row: Row): unknown;
   toListItem?(row: Row): unknown;
-  summaries: { list: string; create: string; update: string; remove: string };
+  summaries: { list: string; create: string; update: string; remove: string; item?: string };
   service: {
     list(page: Page): Promise<Row[]>;
     create(input: Input, ctx: AppContext): Promise<Row>;
     update(id: number, input: Update, ctx: AppContext): Promise<Row>;
     remove(id: number): Promise<void>;
+    /** With it, the resource answers GET /:id with an ETag and its PUT honours If-Match (contract.md §8). */
+    byId?(id: number): Promise<Row | undefined>;
+    /** The item a create already made, when the client sends the same create again (an offline draft's clientId). */
+    replayed?(input: Input): Promise<Row | undefined>;
   };
 }
 
 const params = z.object({ id: idParam });
 
-/** The four admin calls of a resource, declared once (GET list, POST, PUT /:id, DELETE /:id). */
+/** A strong validator of the answer itself: any change an editor could see changes it. */
+const etagOf = (answer: unknown) => `"${createHash('sha256').update(JSON.stringify(answer)).digest('base64url').slice(0, 27)}"`;
+
+/** If-Match (RFC 9110 §13.1.1): `*` or a list of entity tags, compared strongly. */
+const ifMatchHolds = (header: string, etag: string) => header.trim() === '*' || header.split(',').some((tag) => tag.trim() === etag);
+
+/** The four admin calls of a resource, declared once (GET list, POST, PUT /:id, DELETE /:id), and GET /:id where it has one. */
 export function resourceEndpoints<Input, Update = Input>(resource: Resource<Input, Update>): AnyEndpoint[] {
   const { path, tag, service, summaries } = resource;
   const listItem = resource.toListItem ?? resource.toApi;
+  const { byId, replayed } = service;
   return [
     endpoint({
       method: 'get', path, tag, access: 'admin', summary: summaries.list, query: listQuery,
       response: z.array(resource.listOutput ?? resource.output),
       handle: async (_ctx, { query }) => (await service.list(query)).map((row) => listItem(row)),
     }),
+    ...(byId ? [endpoint({
+      method: 'get', path: `${path}/:id`, tag, access: 'admin', params, response: resource.output,
+      summary: summaries.item ?? 'One item in any status, with an ETag to send back as If-Match when saving',
+      handle: async (ctx, { params: { id } }) => {
+        const row = await byId(id);
+        if (!row) throw notFound();
+        const answer = resource.toApi(row);
+        ctx.set('ETag', etagOf(answer));
+        ctx.set('Cache-Control', 'private, no-cache');
+        return answer;
+      },
+    })] : []),
     endpoint({
       method: 'post', path, tag, access: 'admin', status: 201, summary: summaries.create, body: resource.input, response: resource.output,
-      handle: async (ctx, { body }) => resource.toApi(await service.create(body, ctx)),
+      ...(replayed ? { answers: { 200: { description: 'The item this clientId already made (nothing new is created)', schema: resource.output } } } : {}),
+      handle: async (ctx, { body }) => {
+        const earlier = await replayed?.(body);
+        if (earlier) return new Answer(200, resource.toApi(earlier));
+        return resource.toApi(await service.create(body, ctx));
+      },
     }),
     endpoint({
       method: 'put', path: `${path}/:id`, tag, access: 'admin', summary: summaries.update, params,
       body: (resource.update ?? resource.input) as z.ZodType<Update>, response: resource.output,
-      handle: async (ctx, { params: { id }, body }) => resource.toApi(await service.update(id, body, ctx)),
+      ...(byId ? { answers: { 412: { description: 'If-Match no longer matches: someone saved the item meanwhile; `current` is the item now', schema: editConflictSchema } } } : {}),
+      handle: async (ctx, { params: { id }, body }) => {
+        const ifMatch = ctx.get('If-Match');
+        if (byId && ifMatch) {
+          const row = await byId(id);
+          if (!row) throw notFound();
+          const current = resource.toApi(row);
+          const etag = etagOf(current);
+          if (!ifMatchHolds(ifMatch, etag)) {
+            throw new HttpError(412, 'Someone else saved this item after you opened it', ERROR_CODES.editConflict, undefined, { ETag: etag }, { current });
+          }
+        }
+        const answer = resource.toApi(await service.update(id, body, ctx));
+        if (byId) ctx.set('ETag', etagOf(answer));
+        return answer;
+      },
     }),
     endpoint({
       method: 'delete', path: `${path}/:id`, tag, access: 'admin', status: 204, summary: summaries.remove, params,

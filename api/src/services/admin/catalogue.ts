@@ -119,6 +119,8 @@ export function createCatalogueAdmin(db: Db) {
       list: (page: Page) => db('custom_videos').orderBy('priority', 'desc').orderBy('createdAt', 'desc').orderBy('id', 'desc')
         .limit(page.limit ?? 100).offset(page.offset ?? 0) as Promise<Row[]>,
       byId: (id: number) => videos.byId(id),
+      /** Whether a custom video already plays this file (deleting one video deletes its file). */
+      usingFile: async (videoUrl: string): Promise<boolean> => Boolean(await db('custom_videos').where({ videoUrl }).first('id')),
       /** Slugs are unique: a second video with the same title gets -2, and so on (contract.md §5). */
       async create(input: { title: string; description: string; duration: string; videoUrl: string; thumbnailUrl: string | null; uploadedBy: number }): Promise<Row> {
         const base = slugify(input.title);

@@ -4,6 +4,7 @@ import type { ArticleInput, ContentStatus, EpisodeInput, PersonInput } from '@re
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import { toJson } from '../../db/values.js';
+import { audioFacts } from '../episode-audio.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { ERROR_CODES } from '@redaktion/shared';
 import type { Page } from '../published.js';
@@ -72,14 +73,24 @@ export function createEditorial(db: Db, config: Config) {
   return {
     articles: {
       list: (page: Page) => tables.article.list(page),
+      byId: (id: number) => tables.article.byId(id),
+      byClientId: (clientId: string) => db('articles').where({ clientId }).first() as Promise<Row | undefined>,
       async save(id: number | null, input: ArticleInput, userId: number): Promise<Row> {
         await assertCategory(input.category);
-        const { status, publishedAt, ...fields } = input;
-        return save('article', id, status, publishedAt, userId, async (trx) => {
-          // The featured article is the single global hero: featuring one un-features the others.
-          if (input.featured) await trx('articles').where({ featured: true }).modify((q) => (id ? q.whereNot({ id }) : q)).update({ featured: false });
-          return replacing(['imageUrl', 'imageAlt', 'imageCredit', 'authorImage', 'authorTitle'], fields);
-        });
+        // The clientId is the draft's identity from its creation on: an edit never changes it.
+        const { status, publishedAt, clientId, ...fields } = input;
+        try {
+          return await save('article', id, status, publishedAt, userId, async (trx) => {
+            // The featured article is the single global hero: featuring one un-features the others.
+            if (input.featured) await trx('articles').where({ featured: true }).modify((q) => (id ? q.whereNot({ id }) : q)).update({ featured: false });
+            return { ...replacing(['imageUrl', 'imageAlt', 'imageCredit', 'authorImage', 'authorTitle'], fields), ...(id === null && clientId ? { clientId } : {}) };
+          });
+        } catch (error) {
+          // The same offline draft sent twice at once: the unique clientId lets one in, the other gets that one.
+          const stored = id === null && clientId && /unique/i.test(String((error as Error).message)) ? await db('articles').where({ clientId }).first() : undefined;
+          if (stored) return stored as Row;
+          throw error;
+        }
       },
       remove: (id: number) => remove('article', id),
     },
@@ -95,11 +106,13 @@ export function createEditorial(db: Db, config: Config) {
             if (!series) throw fieldError('seriesId', 'Please select a podcast series');
             if (!existing && !series.active) throw fieldError('seriesId', 'This series is not active: new episodes cannot be added');
           }
+          const audioFile = await audioFileFor(audioUrl, existing);
           return {
             ...replacing(['imageUrl', 'category'], fields),
             seriesId: fields.seriesId ?? null,
             episodeNumber: fields.episodeNumber ?? 1,
-            audioFile: await audioFileFor(audioUrl, existing),
+            audioFile,
+            ...(await audioFacts(config.audioDir, audioFile)),
           };
         });
       },
@@ -111,6 +124,7 @@ export function createEditorial(db: Db, config: Config) {
 
     profiles: {
       list: (page: Page) => tables.profile.list(page),
+      byId: (id: number) => tables.profile.byId(id),
       async save(id: number | null, input: PersonInput, userId: number): Promise<Row> {
         await assertCategory(input.category);
         const { status, publishedAt, content, achievements, photoGallery, socialLinks, ...fields } = input;

@@ -2,6 +2,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import type { SessionStore } from '../session-store.js';
 import { createImageStore } from '../image-store.js';
+import { createUploadPlacement } from '../upload-placement.js';
 import { createApprovals } from './approvals.js';
 import { createCatalogueAdmin } from './catalogue.js';
 import { createEditorial } from './editorial.js';
@@ -9,13 +10,15 @@ import { createStats } from './stats.js';
 import { createUserAdmin } from './users.js';
 
 export function createAdminServices(db: Db, config: Config, sessions: SessionStore) {
+  const images = createImageStore(config);
   return {
     editorial: createEditorial(db, config),
     catalogue: createCatalogueAdmin(db),
     approvals: createApprovals(db),
     stats: createStats(db),
     users: createUserAdmin(db, sessions),
-    images: createImageStore(config),
+    images,
+    placement: createUploadPlacement(config, images),
   };
 }
 

@@ -9,6 +9,7 @@ import { useDeviceQuery } from '../../offline/live';
 import { removeSaved } from '../../offline/saved';
 import { toast } from '../../state/toasts';
 import { DashboardPage } from './layout';
+import { PrivateFeeds } from './PrivateFeeds';
 
 /**
  * The device's own pages (contract.md §7): what this device keeps, signed in or not, online or not.
@@ -87,6 +88,7 @@ export function SavedPodcasts() {
           <button type="button" className="button button-ghost" onClick={() => void persist()}>{t('downloads.persist')}</button>
         )}
       </section>
+      <PrivateFeeds />
       {!downloads ? <Loading /> : !downloads.length ? (
         <p className="empty">{t('downloads.empty')}</p>
       ) : (

@@ -5,7 +5,9 @@ import { useI18n, type Locale } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 import type { Settings } from '../../state/settings';
 import { DashboardPage } from './layout';
+import { isStaff } from '../../state/session';
 import { AccountPanel } from './Overview';
+import { TokensPanel } from './TokensPanel';
 
 type Toggle = Exclude<keyof Settings, 'locale'>;
 
@@ -63,6 +65,7 @@ export function SettingsPage({ user }: { user: User }) {
           </section>
         ))}
         <AccountPanel user={user} />
+        {isStaff(user) && <TokensPanel />}
       </div>
     </DashboardPage>
   );

@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import { ERROR_CODES, idParam, podcastFeedSchema, sharedFeedSchema } from '@redaktion/shared';
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import type { AppContext } from '../http/context.js';
+import { endpoint, isEntitled } from '../http/endpoint.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { sendFile } from '../http/send-file.js';
+import { toBool } from '../db/values.js';
+import { audioExtension, episodeAudioFile } from '../services/episode-audio.js';
+import type { ArticleFeedFormat } from '../services/feeds/article-feeds.js';
+import { privateFeedPath } from '../services/feeds/podcast-feed.js';
+import { SITEMAPS } from '../services/feeds/sitemaps.js';
+import type { Services } from '../services/index.js';
+import type { UserRow } from '../services/users.js';
+
+type Row = Record<string, unknown>;
+
+const seriesParams = z.object({ id: idParam });
+const token = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'Unknown feed' });
+/** `{episode id}.{extension}`: the extension is part of the address because podcast apps pick their player by it. */
+const audioFile = z.string().regex(/^\d{1,9}\.[a-z0-9]{1,5}$/, { error: 'Unknown audio file' });
+const categoryQuery = z.object({ category: z.string().trim().toLowerCase().min(1).max(100).optional() });
+
+const TYPES = {
+  rss: 'application/rss+xml; charset=utf-8',
+  atom: 'application/atom+xml; charset=utf-8',
+  json: 'application/feed+json; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+  text: 'text/plain; charset=utf-8',
+};
+
+const subscriptionRequired = () => new HttpError(403, 'A premium subscription is required for private podcast feeds', ERROR_CODES.subscriptionRequired);
+const unknownFeed = () => notFound('Feed not found');
+
+/**
+ * Everything outside clients read from the publication: podcast feeds (public and each subscriber's private
+ * ones) with their audio, the article feeds, the sitemaps and robots.txt. Public ones are marked `cached`,
+ * so they come from the same response cache as the API, are cleared with it and answer 304 to their ETag.
+ */
+export const feedEndpoints = (services: Services, config: Config) => {
+  const { podcastFeeds, articleFeeds, sitemaps, feedTokens, podcasts, series } = services;
+  const originOf = (ctx: AppContext) => (config.publicOrigin ?? `${ctx.protocol}://${ctx.host}`).replace(/\/+$/, '');
+
+  const typed = (ctx: AppContext, type: string, body: string) => {
+    ctx.type = type;
+    return body;
+  };
+
+  /** The subscriber a token stands for, only while it is the live token of an active, entitled account. */
+  async function subscriberOf(value: string): Promise<{ tokenId: number; user: UserRow }> {
+    const found = await feedTokens.resolve(value);
+    if (!found || !toBool(found.user.active)) throw unknownFeed();
+    if (!isEntitled(found.user)) throw subscriptionRequired();
+    return found;
+  }
+
+  /** A personal answer: never in a shared cache, yet an app polling it still gets 304 for an unchanged feed. */
+  function sendPrivate(ctx: AppContext, type: string, body: string): void {
+    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.set('ETag', etag);
+    if (ctx.get('If-None-Match') === etag) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.status = 200;
+    ctx.type = type;
+    ctx.body = body;
+  }
+
+  /** Streams an episode's audio with Range; a premium episode only when the caller is a subscriber's feed. */
+  async function sendAudio(ctx: AppContext, file: string, subscriber: boolean): Promise<void> {
+    const [idText = '', extension] = file.split('.');
+    const row = (await podcasts.byId(Number(idText), false)) as Row | undefined;
+    // A premium episode is as unknown to a public URL as a missing one: nothing tells it exists.
+    if (!row?.audioFile || audioExtension(String(row.audioFile)) !== extension || (toBool(row.premium) && !subscriber)) {
+      throw notFound('Audio not found');
+    }
+    const sent = await sendFile(ctx, episodeAudioFile(config.audioDir, String(row.audioFile)), { maxAgeSeconds: subscriber ? 0 : 3600 });
+    if (!sent) throw notFound('Audio not found');
+    if (subscriber) ctx.set('Cache-Control', 'private, no-cache');
+  }
+
+  const feedList = async (ctx: AppContext, value: string) =>
+    ((await series.list({ limit: 100 })) as Row[]).map((row) => ({
+      seriesId: Number(row.id),
+      title: String(row.title),
+      url: `${originOf(ctx)}${privateFeedPath(value, Number(row.id))}`,
+    }));
+
+  const subscriber = (ctx: AppContext): UserRow => {
+    if (!isEntitled(ctx.state.user)) throw subscriptionRequired();
+    return ctx.state.user!;
+  };
+
+  const articleFeed = (format: ArticleFeedFormat, path: string, type: string, summary: string) => endpoint({
+    method: 'get', path, tag: 'Feeds', access: 'public', cached: true, summary, query: categoryQuery, produces: type.split(';')[0],
+    handle: async (ctx, { query }) => {
+      const body = await articleFeeds.render(format, originOf(ctx), query.category);
+      if (body === null) throw notFound('Category not found');
+      return typed(ctx, type, body);
+    },
+  });
+
+  return [
+    endpoint({
+      method: 'get', path: '/feeds/podcast-series/:id.xml', tag: 'Feeds', access: 'public', cached: true,
+      summary: "A series' public podcast feed (RSS 2.0, Apple Podcasts and Podcasting 2.0 tags): its published free episodes",
+      params: seriesParams, produces: 'application/rss+xml',
+      handle: async (ctx, { params: { id } }) => {
+        const body = await podcastFeeds.render(id, originOf(ctx), null);
+        if (body === null) throw notFound('Series not found');
+        return typed(ctx, TYPES.rss, body);
+      },
+    }),
+    endpoint({
+      method: 'get', path: '/feeds/audio/:file', tag: 'Feeds', access: 'public',
+      summary: "A free episode's audio for podcast apps: no cookie, HEAD and Range; premium episodes answer 404",
+      params: z.object({ file: audioFile }), produces: 'audio/*',
+      handle: async (ctx, { params: { file } }) => { await sendAudio(ctx, file, false); },
+    }),
+    endpoint({
+      method: 'get', path: '/feeds/private/:token/podcast-series/:id.xml', tag: 'Feeds', access: 'public',
+      summary: "A subscriber's private feed: premium episodes too, marked itunes:block and podcast:block; 404 for a rotated token, 403 once the subscription has ended",
+      params: seriesParams.extend({ token }), produces: 'application/rss+xml',
+      handle: async (ctx, { params }) => {
+        await subscriberOf(params.token);
+        const body = await podcastFeeds.render(params.id, originOf(ctx), params.token);
+        if (body === null) throw notFound('Series not found');
+        sendPrivate(ctx, TYPES.rss, body);
+      },
+    }),
+    endpoint({
+      method: 'get', path: '/feeds/private/:token/audio/:file', tag: 'Feeds', access: 'public',
+      summary: "An episode's audio through a subscriber's private feed: HEAD and Range, never after the token is rotated or the subscription ends",
+      params: z.object({ token, file: audioFile }), produces: 'audio/*',
+      handle: async (ctx, { params }) => {
+        const { tokenId } = await subscriberOf(params.token);
+        await sendAudio(ctx, params.file, true);
+        // Every GET of audio counts (apps fetch in ranges); HEAD only asks the size.
+        if (ctx.method === 'GET') await feedTokens.recordDownload(tokenId, ctx.ip);
+      },
+    }),
+    endpoint({
+      method: 'get', path: '/api/podcast-feeds', tag: 'Feeds', access: 'user',
+      summary: "The signed-in subscriber's private feed of every active series (403 without a subscription)",
+      response: z.array(podcastFeedSchema),
+      handle: async (ctx) => feedList(ctx, await feedTokens.current(subscriber(ctx).id)),
+    }),
+    endpoint({
+      method: 'post', path: '/api/podcast-feeds/rotate', tag: 'Feeds', access: 'user',
+      summary: 'Replaces the subscriber\'s feed token: the old feed and audio URLs stop at once; answers the new feeds',
+      response: z.array(podcastFeedSchema),
+      handle: async (ctx) => feedList(ctx, await feedTokens.rotate(subscriber(ctx).id)),
+    }),
+    endpoint({
+      method: 'get', path: '/api/admin/podcast-feeds/shared', tag: 'Admin: users', access: 'admin',
+      summary: `Private feeds whose audio was fetched from at least PODCAST_SHARED_FEED_NETWORKS (${config.podcast.sharedFeedNetworks}) networks on one day of the last 7`,
+      response: z.array(sharedFeedSchema),
+      handle: () => feedTokens.shared(config.podcast.sharedFeedNetworks, 7),
+    }),
+    articleFeed('rss', '/rss.xml', TYPES.rss, 'The newest 50 published articles as RSS 2.0 (`?category=` narrows); premium articles with their excerpt only'),
+    articleFeed('atom', '/atom.xml', TYPES.atom, 'The newest 50 published articles as Atom 1.0 (`?category=` narrows); premium articles with their excerpt only'),
+    articleFeed('json', '/feed.json', TYPES.json, 'The newest 50 published articles as JSON Feed 1.1 (`?category=` narrows); premium articles with their excerpt only'),
+    endpoint({
+      method: 'get', path: '/sitemap.xml', tag: 'Feeds', access: 'public', cached: true,
+      summary: 'The sitemap index: articles, podcasts, Google News, people and pages', produces: 'application/xml',
+      handle: async (ctx) => typed(ctx, TYPES.xml, await sitemaps.index(originOf(ctx))),
+    }),
+    ...SITEMAPS.map((name) => endpoint({
+      method: 'get', path: `/sitemap-${name}.xml`, tag: 'Feeds', access: 'public', cached: true,
+      summary: name === 'news' ? 'Google News sitemap: articles of the last 48 hours, at most 1,000' : `The ${name} sitemap`,
+      produces: 'application/xml',
+      handle: async (ctx) => typed(ctx, TYPES.xml, await sitemaps.page(name, originOf(ctx))),
+    })),
+    endpoint({
+      method: 'get', path: '/robots.txt', tag: 'Feeds', access: 'public', cached: true,
+      summary: 'Crawlers: the sitemap, and no admin, dashboard, API or private feeds', produces: 'text/plain',
+      handle: (ctx) => typed(ctx, TYPES.text, [
+        'User-agent: *',
+        'Disallow: /admin',
+        'Disallow: /dashboard',
+        'Disallow: /api/',
+        'Disallow: /feeds/private/',
+        '',
+        `Sitemap: ${originOf(ctx)}/sitemap.xml`,
+        '',
+      ].join('\n')),
+    }),
+  ];
+};

@@ -1,0 +1,82 @@
+import { rasterImagePath } from '@redaktion/shared';
+import { Feed } from 'feed';
+import type { Db } from '../../db/connection.js';
+import { toBool, toIso } from '../../db/values.js';
+import { newestFirst, published } from '../published.js';
+
+type Row = Record<string, unknown>;
+
+export const ARTICLE_FEED_SIZE = 50;
+export type ArticleFeedFormat = 'rss' | 'atom' | 'json';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+/** An article's body is plain paragraphs separated by blank lines, as the article page shows it. */
+const asHtml = (text: string) => text.split(/\n\s*\n/).filter((p) => p.trim()).map((p) => `<p>${escapeHtml(p.trim())}</p>`).join('\n');
+
+/**
+ * The newest published articles as RSS 2.0, Atom 1.0 and JSON Feed 1.1, through the `feed` library.
+ * A premium article travels with its excerpt only: its body is never in a feed.
+ */
+export function createArticleFeeds(db: Db) {
+  return {
+    /** The feed, or null for a category that does not exist. */
+    async render(format: ArticleFeedFormat, origin: string, categorySlug: string | undefined): Promise<string | null> {
+      const category = categorySlug ? (await db('categories').where({ slug: categorySlug, active: true }).first('name', 'slug')) as Row | undefined : undefined;
+      if (categorySlug && !category) return null;
+      const query = newestFirst(published(db('articles').select(
+        'id', 'title', 'excerpt', 'content', 'category', 'imageUrl', 'author', 'authorId', 'premium', 'publishedAt', 'updatedAt',
+      ), 'articles'), 'articles').limit(ARTICLE_FEED_SIZE);
+      if (category) query.where('articles.category', String(category.slug));
+      const rows = (await query) as Row[];
+
+      const suffix = category ? `?category=${encodeURIComponent(String(category.slug))}` : '';
+      const feed = new Feed({
+        title: category ? `Redaktion – ${String(category.name)}` : 'Redaktion',
+        description: 'Nyheter, opinion, poddar och människor från Redaktion.',
+        id: `${origin}/`,
+        link: category ? `${origin}/news${suffix}` : `${origin}/`,
+        language: 'sv',
+        image: `${origin}/icons/icon-512.png`,
+        favicon: `${origin}/favicon.svg`,
+        copyright: `© ${new Date().getUTCFullYear()} Redaktion`,
+        generator: 'Redaktion',
+        updated: new Date(toIso(rows[0]?.publishedAt) ?? Date.now()),
+        feedLinks: { rss: `${origin}/rss.xml${suffix}`, atom: `${origin}/atom.xml${suffix}`, json: `${origin}/feed.json${suffix}` },
+        author: { name: 'Redaktion', link: `${origin}/` },
+      });
+      for (const row of rows) {
+        const link = `${origin}/article/${String(row.id)}`;
+        const image = rasterImagePath('og', row.imageUrl as string | null) ?? (row.imageUrl as string | null);
+        feed.addItem({
+          title: String(row.title),
+          id: link,
+          link,
+          description: String(row.excerpt),
+          content: toBool(row.premium) ? undefined : asHtml(String(row.content)),
+          author: [{ name: String(row.author), ...(row.authorId ? { link: `${origin}/journalists/${String(row.authorId)}` } : {}) }],
+          date: new Date(toIso(row.updatedAt) ?? Date.now()),
+          published: new Date(toIso(row.publishedAt) ?? Date.now()),
+          image: image ? new URL(image, origin).toString() : undefined,
+          category: [{ name: String(row.category) }],
+        });
+      }
+      if (format === 'rss') return feed.rss2();
+      if (format === 'atom') return feed.atom1();
+      return jsonFeed11(feed.json1());
+    },
+  };
+}
+
+/** The library writes JSON Feed 1; version 1.1 names `authors` (a list) and the language. */
+function jsonFeed11(json: string): string {
+  const document = JSON.parse(json) as Record<string, unknown> & { items: Record<string, unknown>[] };
+  const upgrade = (node: Record<string, unknown>) => {
+    if (node.author) node.authors = [node.author];
+    delete node.author;
+  };
+  upgrade(document);
+  document.items.forEach(upgrade);
+  return JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', ...Object.fromEntries(Object.entries(document).filter(([key]) => key !== 'version')), language: 'sv' });
+}
+
+export type ArticleFeeds = ReturnType<typeof createArticleFeeds>;

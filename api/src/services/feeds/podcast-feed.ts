@@ -1,0 +1,152 @@
+import { rasterImagePath } from '@redaktion/shared';
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/connection.js';
+import { toBool, toIso } from '../../db/values.js';
+import { audioExtension, audioFacts } from '../episode-audio.js';
+import { newestFirst, published } from '../published.js';
+import { podcastGuid, URL_NAMESPACE, uuidV5 } from './uuid.js';
+
+type Row = Record<string, unknown>;
+
+const NS = {
+  itunes: 'http://www.itunes.com/dtds/podcast-1.0.dtd',
+  podcast: 'https://podcastindex.org/namespace/1.0',
+  atom: 'http://www.w3.org/2005/Atom',
+  content: 'http://purl.org/rss/1.0/modules/content/',
+};
+
+/** Our series categories in Apple Podcasts' category list (podcasters.apple.com/support/1691). */
+const APPLE_CATEGORIES: Record<string, [string, string?]> = {
+  news: ['News', 'Daily News'],
+  society: ['Society & Culture'],
+  culture: ['Arts'],
+  technology: ['Technology'],
+  business: ['Business'],
+};
+
+/** Items' <guid>s live in a namespace of their own, derived from the episode id alone so no edit changes them. */
+const EPISODE_GUID_NAMESPACE = uuidV5('redaktion.podcast-episode', URL_NAMESPACE);
+
+export const episodeGuid = (episodeId: number): string => uuidV5(String(episodeId), EPISODE_GUID_NAMESPACE);
+
+export const publicFeedPath = (seriesId: number) => `/feeds/podcast-series/${seriesId}.xml`;
+export const privateFeedPath = (token: string, seriesId: number) => `/feeds/private/${token}/podcast-series/${seriesId}.xml`;
+const enclosurePath = (token: string | null, episodeId: number, audioFile: string) =>
+  `${token ? `/feeds/private/${token}` : '/feeds'}/audio/${episodeId}.${audioExtension(audioFile)}`;
+
+const rfc822 = (value: unknown) => new Date(toIso(value) ?? Date.now()).toUTCString();
+const absolute = (origin: string, url: string | null) => (url ? new URL(url, origin).toString() : null);
+
+/**
+ * RSS 2.0 podcast feeds with Apple's itunes: tags and the Podcasting 2.0 namespace. A public feed lists the
+ * series' published free episodes; a private one (with a subscriber's token) the premium ones too, and asks
+ * every directory not to list it.
+ */
+export function createPodcastFeeds(db: Db, config: Config) {
+  const series = (id: number) => db('podcastSeries').where({ id, active: true }).first() as Promise<Row | undefined>;
+
+  /** The host: the journalist the series names, by id or else by name. */
+  async function hostOf(row: Row): Promise<Row | undefined> {
+    const query = db('journalists').where({ active: true });
+    if (row.hostId) return query.where({ id: row.hostId }).first();
+    return row.hostName ? query.where({ name: row.hostName }).first() : undefined;
+  }
+
+  /** Rows attached before sizes were stored get theirs now, once. */
+  async function withAudioFacts(rows: Row[]): Promise<Row[]> {
+    for (const row of rows.filter((episode) => episode.audioSize === null || episode.audioSize === undefined)) {
+      const facts = await audioFacts(config.audioDir, String(row.audioFile));
+      if (facts.audioSize === null) continue;
+      await db('podcasts').where({ id: row.id }).update(facts);
+      Object.assign(row, facts);
+    }
+    return rows.filter((episode) => episode.audioSize !== null && episode.audioSize !== undefined);
+  }
+
+  const person = (parent: XMLBuilder, role: 'host' | 'guest', name: string, href: string, img: string | null) =>
+    parent.ele('podcast:person', { role, href, ...(img ? { img } : {}) }).txt(name);
+
+  return {
+    /** The feed's XML, or null when there is no such active series. `token` makes it the subscriber's private feed. */
+    async render(seriesId: number, origin: string, token: string | null): Promise<string | null> {
+      const show = await series(seriesId);
+      if (!show) return null;
+      const query = newestFirst(published(db('podcasts').select('podcasts.*'), 'podcasts'), 'podcasts')
+        .where('podcasts.seriesId', seriesId).whereNotNull('podcasts.audioFile');
+      if (!token) query.where('podcasts.premium', false);
+      const episodes = await withAudioFacts(await query);
+      const host = await hostOf(show);
+      // A guest is a published people profile whose name the episode mentions (profiles are not linked to episodes).
+      const people = (await published(db('peopleProfiles').select('id', 'name', 'profileImage'), 'peopleProfiles')) as Row[];
+
+      const link = `${origin}/podcast-series/${seriesId}`;
+      const publicUrl = `${origin}${publicFeedPath(seriesId)}`;
+      const selfUrl = token ? `${origin}${privateFeedPath(token, seriesId)}` : publicUrl;
+      const artwork = absolute(origin, rasterImagePath('artwork', show.imageUrl as string | null) ?? (show.imageUrl as string | null));
+      const [category, subcategory] = APPLE_CATEGORIES[String(show.category)] ?? ['News'];
+      const author = String(show.hostName ?? host?.name ?? config.podcast.ownerName);
+
+      const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('rss', {
+        version: '2.0', 'xmlns:itunes': NS.itunes, 'xmlns:podcast': NS.podcast, 'xmlns:atom': NS.atom, 'xmlns:content': NS.content,
+      });
+      const channel = root.ele('channel');
+      channel.ele('title').txt(String(show.title));
+      channel.ele('link').txt(link);
+      channel.ele('description').txt(String(show.description));
+      channel.ele('language').txt('sv');
+      channel.ele('copyright').txt(`© ${new Date().getUTCFullYear()} ${config.podcast.ownerName}`);
+      channel.ele('generator').txt('Redaktion');
+      channel.ele('lastBuildDate').txt(rfc822(episodes[0]?.publishedAt ?? show.updatedAt));
+      channel.ele('atom:link', { href: selfUrl, rel: 'self', type: 'application/rss+xml' });
+      if (artwork) channel.ele('image').ele('url').txt(artwork).up().ele('title').txt(String(show.title)).up().ele('link').txt(link);
+      channel.ele('itunes:author').txt(author);
+      channel.ele('itunes:owner').ele('itunes:name').txt(config.podcast.ownerName).up().ele('itunes:email').txt(config.podcast.ownerEmail);
+      if (artwork) channel.ele('itunes:image', { href: artwork });
+      const categoryElement = channel.ele('itunes:category', { text: category });
+      if (subcategory) categoryElement.ele('itunes:category', { text: subcategory });
+      channel.ele('itunes:explicit').txt(toBool(show.explicit) ? 'true' : 'false');
+      channel.ele('itunes:type').txt(String(show.podcastType ?? 'episodic'));
+      if (token) channel.ele('itunes:block').txt('Yes');
+      // The show's identity, the same for its private feeds: their URLs change with every rotated token.
+      channel.ele('podcast:guid').txt(podcastGuid(publicUrl));
+      channel.ele('podcast:locked', { owner: config.podcast.ownerEmail }).txt('yes');
+      channel.ele('podcast:funding', { url: `${origin}/subscribe` }).txt('Prenumerera på Redaktion');
+      if (token) channel.ele('podcast:block').txt('yes');
+      if (host) person(channel, 'host', String(host.name), `${origin}/journalists/${String(host.id)}`, absolute(origin, rasterImagePath('artwork', host.profileImage as string | null)));
+
+      for (const episode of episodes) {
+        const id = Number(episode.id);
+        const episodeLink = `${origin}/podcast/${id}`;
+        const item = channel.ele('item');
+        item.ele('title').txt(String(episode.title));
+        item.ele('description').txt(String(episode.description));
+        item.ele('link').txt(episodeLink);
+        item.ele('guid', { isPermaLink: 'false' }).txt(episodeGuid(id));
+        item.ele('pubDate').txt(rfc822(episode.publishedAt));
+        item.ele('enclosure', {
+          url: `${origin}${enclosurePath(token, id, String(episode.audioFile))}`,
+          length: String(episode.audioSize),
+          type: String(episode.audioType ?? 'audio/mpeg'),
+        });
+        item.ele('itunes:title').txt(String(episode.title));
+        item.ele('itunes:duration').txt(String(Number(episode.duration ?? 0)));
+        item.ele('itunes:episode').txt(String(Number(episode.episodeNumber ?? 1)));
+        if (episode.season) item.ele('itunes:season').txt(String(Number(episode.season)));
+        item.ele('itunes:episodeType').txt(String(episode.episodeType ?? 'full'));
+        item.ele('itunes:explicit').txt(toBool(episode.explicit) ? 'true' : 'false');
+        const episodeArt = absolute(origin, rasterImagePath('artwork', episode.imageUrl as string | null));
+        if (episodeArt) item.ele('itunes:image', { href: episodeArt });
+        if (host) person(item, 'host', String(host.name), `${origin}/journalists/${String(host.id)}`, null);
+        const words = `${String(episode.title)} ${String(episode.description)}`.toLowerCase();
+        for (const guest of people.filter((profile) => words.includes(String(profile.name).toLowerCase()))) {
+          person(item, 'guest', String(guest.name), `${origin}/people/${String(guest.id)}`, absolute(origin, rasterImagePath('artwork', guest.profileImage as string | null)));
+        }
+      }
+      return root.end({ prettyPrint: true });
+    },
+  };
+}
+
+export type PodcastFeeds = ReturnType<typeof createPodcastFeeds>;

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { copyFile, link, mkdir, open } from 'node:fs/promises';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server, type Upload } from '@tus/server';
+import { ERROR_CODES, type ErrorCode, type UploadAnswer } from '@redaktion/shared';
+import type { Config } from '../config.js';
+import { sniffType, uploadTempDir, type FileKind } from './uploads.js';
+import type { UploadPlacement } from './upload-placement.js';
+
+const MB = 1024 * 1024;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HEAD_BYTES = 16;
+
+/** An error the tus server sends as it is: the status and our JSON error body. */
+const refusal = (status_code: number, error: string, code: ErrorCode) => ({ status_code, body: JSON.stringify({ error, code }) });
+
+const KIND_WORDS: Record<FileKind, string> = { image: 'Images', audio: 'Audio files', video: 'Videos' };
+const ACCEPTED: Record<FileKind, string> = {
+  image: 'JPG, PNG or WebP', audio: 'MP3, WAV, OGG or M4A', video: 'MP4, WebM, OGG, AVI or MOV',
+};
+
+/** The kind a client declares through `filetype` (its MIME type); the bytes must agree when they have all arrived. */
+function declaredKind(filetype: string | null | undefined): FileKind | null {
+  const major = filetype?.split('/')[0]?.toLowerCase();
+  return major === 'image' || major === 'audio' || major === 'video' ? major : null;
+}
+
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Resumable uploads over tus 1.0.0 (contract.md §8) for files too large for one request: the parts wait in
+ * DATA_DIR/resumable until the last byte, then are sniffed and placed exactly as `POST /api/upload` places a file.
+ * The finished upload's answer is kept in its metadata for 24 hours, so a client whose final PATCH answer was lost
+ * reads `url` and `kind` from the upload's HEAD (`Upload-Metadata`).
+ */
+export function createResumableUploads(config: Config, placement: UploadPlacement) {
+  const directory = path.join(config.dataDir, 'resumable');
+  const tempDir = uploadTempDir(config.dataDir);
+  const limits: Record<FileKind, number> = { image: 20 * MB, audio: 500 * MB, video: config.uploadMaxVideoBytes };
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: DAY_MS });
+  // No creation-defer-length: the size must be known at creation, so that the limit is checked there.
+  store.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
+
+  async function finish(upload: Upload): Promise<UploadAnswer> {
+    const metadata = upload.metadata ?? {};
+    if (metadata.url && metadata.kind) return { url: metadata.url, kind: metadata.kind as FileKind };
+    const kind = declaredKind(metadata.filetype)!;
+    const parts = path.join(directory, upload.id);
+    const type = sniffType(await readHead(parts), [kind]);
+    if (!type) {
+      await store.remove(upload.id);
+      throw refusal(415, `The file is not one of the accepted ${kind} types (${ACCEPTED[kind]})`, ERROR_CODES.unsupportedType);
+    }
+    // A second name for the same bytes is placed, and the upload's own name stays until expiry for HEAD.
+    await mkdir(tempDir, { recursive: true });
+    const tempPath = path.join(tempDir, `${randomUUID()}.part`);
+    await link(parts, tempPath).catch(() => copyFile(parts, tempPath));
+    const answer = await placement.place({ field: 'file', type, size: upload.size ?? 0, tempPath });
+    const record = await store.configstore.get(upload.id);
+    if (record) {
+      record.metadata = { ...record.metadata, url: answer.url, kind: answer.kind };
+      await store.configstore.set(upload.id, record);
+    }
+    return answer;
+  }
+
+  const server = new Server({
+    path: '/api/admin/uploads',
+    datastore: store,
+    relativeLocation: true,
+    // Advertised as the largest limit; at creation the declared type's own limit is checked, with its own words.
+    maxSize: (req) => (req.method === 'POST' ? 0 : Math.max(...Object.values(limits))),
+    // Same-origin only: the web admin is on this origin and the desktop app calls from its main process.
+    allowedOrigins: () => false,
+    disableTerminationForFinishedUploads: true,
+    async onUploadCreate(_req, upload) {
+      const { filename, filetype } = upload.metadata ?? {};
+      if (!filename || !filetype) throw refusal(400, 'Upload-Metadata must carry filename and filetype', ERROR_CODES.validation);
+      const kind = declaredKind(filetype);
+      if (!kind) throw refusal(415, 'Only images, audio and video can be uploaded', ERROR_CODES.unsupportedType);
+      if (!upload.size) throw refusal(400, 'The file is empty', ERROR_CODES.validation);
+      if (upload.size > limits[kind]) {
+        throw refusal(413, `${KIND_WORDS[kind]} must be smaller than ${Math.round(limits[kind] / MB)}MB`, ERROR_CODES.tooLarge);
+      }
+      // The answer keys are ours: a client cannot plant them.
+      return { metadata: Object.fromEntries(Object.entries(upload.metadata ?? {}).filter(([key]) => key !== 'url' && key !== 'kind')) };
+    },
+    async onUploadFinish(_req, upload) {
+      const answer = await finish(upload);
+      return { status_code: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(answer) };
+    },
+  });
+
+  return {
+    server,
+    directory,
+    /** Deletes the parts of uploads older than 24 hours, finished or not (a finished one's file is already in place). */
+    async sweep(): Promise<number> {
+      await mkdir(directory, { recursive: true });
+      return server.cleanUpExpiredUploads();
+    },
+  };
+}
+
+export type ResumableUploads = ReturnType<typeof createResumableUploads>;
