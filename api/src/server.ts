@@ -22,9 +22,10 @@ if (config.seedDemo) {
   if (seeded) log.info(seeded, `Seeded demo content: ${seeded.articles} articles, ${seeded.episodes} episodes, ${seeded.people} people`);
 }
 const app = createApp(db, serving);
-// Expired sessions, closed throttle windows and abandoned upload parts are swept hourly; any process may do it.
+// Expired sessions and closed throttle windows are swept hourly; any process may do it. (Upload parts only at start:
+// a finished resumable upload's part is a hard link that keeps its old mtime while it is being placed.)
 const housekeeping = setInterval(() => {
-  void Promise.all([app.services.sessions.purgeExpired(), app.services.throttle.purgeExpired(), sweepStaleUploadParts(config.dataDir)])
+  void Promise.all([app.services.sessions.purgeExpired(), app.services.throttle.purgeExpired()])
     .catch((error: unknown) => log.warn({ err: error }, 'Hourly clean-up failed; it runs again in an hour'));
 }, HOUR_MS);
 housekeeping.unref();

@@ -73,17 +73,19 @@ describe('a server process', () => {
   it('logs JSON lines with the route pattern and request id, and never a cookie, an Authorization header or a token from the URL', async () => {
     const secrets = ['kaka-hemlig-4711', 'bearer-hemlig-4712', 'url-hemlig-4713', 'sida-hemlig-4714'];
     const answer = await fetch(`${server.url}/api/articles?limit=2&token=${secrets[2]}`, {
-      headers: { Cookie: `redaktion.sid=${secrets[0]}; redaktion.sid.sig=x`, Authorization: `Bearer ${secrets[1]}`, 'X-Request-Id': 'spar-1' },
+      headers: { Cookie: `redaktion.sid=${secrets[0]}; redaktion.sid.sig=x`, 'X-Request-Id': 'spar-1' },
     });
     expect(answer.headers.get('x-request-id')).toBe('spar-1');
     await fetch(`${server.url}/reset-password?token=${secrets[3]}`, { headers: { Cookie: `redaktion.sid=${secrets[0]}` } });
-    await fetch(`${server.url}/api/user`, { headers: { Authorization: `Bearer ${secrets[1]}` } });
+    // An unknown access token is refused (401) before routing.
+    expect((await fetch(`${server.url}/api/user`, { headers: { Authorization: `Bearer ${secrets[1]}`, 'X-Request-Id': 'spar-2' } })).status).toBe(401);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const output = server.output();
     for (const secret of secrets) expect(output).not.toContain(secret);
     expect(output).not.toMatch(/token=/);
     const line = server.logs().find((entry) => entry.reqId === 'spar-1');
     expect(line).toMatchObject({ level: 'info', method: 'GET', route: '/api/articles', status: 200, msg: 'request' });
+    expect(server.logs().find((entry) => entry.reqId === 'spar-2')).toMatchObject({ status: 401 });
     expect(server.logs().find((entry) => entry.route === 'page' && entry.status === 200)).toBeDefined();
   });
 

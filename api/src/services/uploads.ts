@@ -34,8 +34,7 @@ export async function sweepStaleUploadParts(dataDir: string): Promise<number> {
   for (const name of names.filter((entry) => entry.endsWith('.part'))) {
     const file = path.join(dir, name);
     const info = await stat(file).catch(() => null);
-    // ctime too: a finished resumable upload's hard link keeps its old mtime while it is being placed.
-    if (info?.isFile() && Date.now() - Math.max(info.mtimeMs, info.ctimeMs) > STALE_PART_MS) {
+    if (info?.isFile() && Date.now() - info.mtimeMs > STALE_PART_MS) {
       await rm(file, { force: true });
       removed += 1;
     }
