@@ -22,12 +22,19 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'] } },
+      // The repository's lint rules that guard boundaries (the sealed admin module, Electron in main).
+      { test: { name: 'lint', include: ['eslint/**/*.test.ts'], testTimeout: 60_000 } },
       { test: { name: 'pwa', include: ['pwa/src/**/*.test.ts'] } },
       // Components (the admin forms) rendered in jsdom with Testing Library.
       { test: { name: 'pwa-components', include: ['pwa/src/**/*.test.tsx'], environment: 'jsdom' } },
       apiProject('sqlite'),
       // The reader PWA in the machine's Chromium, against the whole server on SQLite.
-      { test: { name: 'e2e', include: ['e2e/**/*.test.ts'], env: { LOG_LEVEL: 'error' }, testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false } },
+      // A lazily loaded chunk or a server round trip can take seconds on a loaded 2-core machine: polls wait up to 4 s.
+      { test: { name: 'e2e', include: ['e2e/**/*.test.ts'], env: { LOG_LEVEL: 'error' }, testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false, expect: { poll: { timeout: 4000 } } } },
+      // The desktop app's core modules (no Electron), some against the real API on SQLite.
+      { test: { name: 'desktop', include: ['desktop-admin/src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
+      // The built desktop renderer in Chromium, through the real app:// handler and core modules.
+      { test: { name: 'desktop-e2e', include: ['desktop-admin/test/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false } },
       ...(postgres ? [apiProject('postgres')] : []),
     ],
   },

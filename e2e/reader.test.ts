@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, openPage, seededServerAndBrowser } from './support/browser.js';
 
 const env = seededServerAndBrowser();
@@ -17,32 +18,42 @@ beforeAll(async () => {
   };
 });
 
-describe('every reader route', () => {
-  const routes = () => [
-    ['/', 'h1'], ['/?hero=article', 'article'], ['/news', 'h1'], ['/news?category=politics', 'h1'], ['/opinion', 'h1'],
-    [`/article/${ids.article}`, 'h1'], [`/watch/${ids.video}`, 'h1'], ['/podcasts', 'h1'], [`/podcast/${ids.episode}`, 'h1'],
-    [`/podcast-series/${ids.series}`, 'h1'], ['/people', 'h1'], [`/people/${ids.person}`, 'h1'], ['/search?q=klimat', 'h1'],
-    ['/subscribe', 'h1'], ['/auth', 'h1, [role=tablist]'], ['/forgot-password', 'h1'], ['/reset-password', 'h1'],
-    ['/privacy', 'h1'], ['/terms', 'h1'], ['/cookies', 'h1'], ['/dashboard/reading-list', 'h1'], ['/dashboard/podcasts', 'h1'],
-  ] as const;
+/** Every reader route (a path from the seeded ids) and what shows once it is on screen. */
+const ROUTES: [name: string, path: () => string, selector: string][] = [
+  ['home', () => '/', 'h1'], ['home with the lead article', () => '/?hero=article', 'article'], ['news', () => '/news', 'h1'],
+  ['a news category', () => '/news?category=politics', 'h1'], ['opinion', () => '/opinion', 'h1'],
+  ['an article', () => `/article/${ids.article}`, 'h1'], ['a video', () => `/watch/${ids.video}`, 'h1'], ['podcasts', () => '/podcasts', 'h1'],
+  ['an episode', () => `/podcast/${ids.episode}`, 'h1'], ['a series', () => `/podcast-series/${ids.series}`, 'h1'], ['people', () => '/people', 'h1'],
+  ['a person', () => `/people/${ids.person}`, 'h1'], ['search', () => '/search?q=klimat', 'h1'], ['subscribe', () => '/subscribe', 'h1'],
+  ['sign-in', () => '/auth', 'h1, [role=tablist]'], ['forgot password', () => '/forgot-password', 'h1'], ['reset password', () => '/reset-password', 'h1'],
+  ['privacy', () => '/privacy', 'h1'], ['terms', () => '/terms', 'h1'], ['cookies', () => '/cookies', 'h1'],
+  ['the reading list', () => '/dashboard/reading-list', 'h1'], ['downloaded podcasts', () => '/dashboard/podcasts', 'h1'],
+];
 
-  it('serves server-rendered content with status 200, hydrates without errors, and passes axe on phone and desktop', async () => {
-    for (const device of [PHONE, DESKTOP]) {
-      const context = await env.browser.newContext({ ...device, locale: 'sv-SE' });
-      const { page, errors } = await openPage(context);
-      for (const [path, selector] of routes()) {
-        const response = await page.goto(env.server.url + path, { waitUntil: 'load' });
-        expect(response?.status(), path).toBe(200);
-        await expect.poll(() => page.locator(selector).first().isVisible(), { timeout: 5000 }).toBe(true);
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect(serious.map((v) => `${path}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
-      }
-      expect(errors).toEqual([]);
-      await context.close();
-    }
+// One test per route and device, so that a slow machine spends each test's time limit on one page, not on forty-four.
+describe.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('every reader route on a %s', (_name, device) => {
+  let context: BrowserContext;
+  let opened: { page: Page; errors: string[] };
+  beforeAll(async () => {
+    context = await env.browser.newContext({ ...device, locale: 'sv-SE' });
+    opened = await openPage(context);
   });
+  afterAll(async () => { await context?.close(); });
 
+  it.each(ROUTES)('%s: server-rendered with status 200, hydrated without errors, passes axe', async (_route, path, selector) => {
+    const { page, errors } = opened;
+    const before = errors.length;
+    const response = await page.goto(env.server.url + path(), { waitUntil: 'load' });
+    expect(response?.status(), path()).toBe(200);
+    await expect.poll(() => page.locator(selector).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${path()}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+    expect(errors.slice(before)).toEqual([]);
+  });
+});
+
+describe('unknown routes and page heads', () => {
   it('answers unknown paths and unknown subjects with status 404 and a not-found page', async () => {
     const context = await env.browser.newContext(DESKTOP);
     const { page } = await openPage(context);

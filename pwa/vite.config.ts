@@ -8,7 +8,8 @@ import { appManifest } from './build/app-manifest.ts';
  * service worker) and the server renderer (dist/server/entry-server.js), which the Koa server loads to
  * render reader pages.
  */
-const isAdmin = (id: string | null | undefined) => Boolean(id && /[\\/]src[\\/]admin[\\/]/.test(id));
+/** The admin module (@redaktion/pwa/admin) and the PWA's host page for it: staff-only code, never precached. */
+const isAdmin = (id: string | null | undefined) => Boolean(id && /[\\/]src[\\/](pages[\\/])?admin[\\/]/.test(id));
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -41,13 +42,13 @@ export default defineConfig(({ isSsrBuild }) => ({
       rollupOptions: {
         output: {
           // The admin chunk has a folder of its own, so the service worker's precache can leave it out.
-          // A chunk holding any admin module is loaded only by admin entries (reader code never imports src/admin).
+          // A chunk holding any admin module is loaded only by admin entries (reader code imports them lazily only).
           chunkFileNames: (chunk) => (chunk.moduleIds.some(isAdmin) ? 'assets/admin/[name]-[hash].js' : 'assets/[name]-[hash].js'),
           assetFileNames: (asset) => (asset.originalFileNames?.some(isAdmin) || asset.names?.some((name) => /admin/i.test(name))
             ? 'assets/admin/[name]-[hash][extname]' : 'assets/[name]-[hash][extname]'),
         },
       },
     },
-  ssr: { noExternal: ['@redaktion/shared'] },
+  ssr: { noExternal: ['@redaktion/shared', '@redaktion/pwa'] },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' } },
 }));

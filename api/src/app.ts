@@ -17,11 +17,14 @@ import { docsPage, openApiDocument } from './http/openapi.js';
 import { ResponseCache } from './http/response-cache.js';
 import { resumableUploads, resumableUploadsReference } from './http/resumable-uploads.js';
 import { createResumableUploads } from './services/resumable-uploads.js';
+import { sameOriginWrites } from './http/same-origin.js';
+import { Admission } from './http/admission.js';
 import { securityHeaders } from './http/security-headers.js';
 import { safeJoin, sendFile } from './http/send-file.js';
 import { variantFile } from './services/images.js';
 import { currentUser, SESSION_COOKIE, sessions } from './http/session.js';
 import { clientApp } from './http/client-app.js';
+import { inProcessReads } from './http/in-process.js';
 import { accountEndpoints } from './routes/account.js';
 import { articleEndpoints } from './routes/articles.js';
 import { catalogueEndpoints } from './routes/catalogue.js';
@@ -49,8 +52,8 @@ export interface App {
   services: Services;
   availability: DatabaseAvailability;
   readiness: Readiness;
-  /** Where page renders reach this API: a listener of its own that stays open while the public one drains. */
-  renderThrough(apiBase: string): void;
+  /** Loads the reader app's build, so that the first page after a start does not wait for it. */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -75,13 +78,13 @@ export function createApp(db: Db, config: ServingConfig): App {
   const availability = new DatabaseAvailability(db);
   const readiness: Readiness = { draining: false };
   const metrics = createMetrics(db, cache);
-  let renderApiBase: string | undefined;
   const admin = createAdminServices(db, config, services.sessions);
   const uploads = createResumableUploads(config, admin.placement);
   // Unfinished resumable uploads expire after 24 hours: swept now and every hour.
   const sweepUploads = () => void uploads.sweep().catch((error: unknown) => log.warn({ err: error }, 'Sweeping expired uploads failed'));
   sweepUploads();
   const sweeper = setInterval(sweepUploads, 60 * 60 * 1000).unref();
+  const admission = new Admission(config.load.concurrency, config.load.queueBudgetMs);
 
   const endpoints: AnyEndpoint[] = [
     ...accountEndpoints(services, config),
@@ -101,18 +104,30 @@ export function createApp(db: Db, config: ServingConfig): App {
   const router = new Router();
   router.get('/api/openapi.json', (ctx) => { ctx.body = document; });
   router.get('/api/docs', (ctx) => { ctx.type = 'html'; ctx.body = docs; });
-  mount(router, endpoints, cache);
+  mount(router, endpoints, cache, admission);
+  const pages = clientApp(config.pwaDistDir, {
+    read: inProcessReads(endpoints, cache, availability), cache, admission, renderBudgetMs: config.load.renderBudgetMs, sessionCookie: SESSION_COOKIE,
+  });
 
   koa.use(observeRequests(metrics));
   koa.use(errorHandler(availability));
   // Pages and API answers travel compressed to clients that ask; media and build-time copies are left alone.
   koa.use(compress({ threshold: 1024, br: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 }, deflate: false }));
   koa.use(securityHeaders(config));
+  koa.use(sameOriginWrites(config, SESSION_COOKIE));
+  // Before admission and sessions: a load balancer's probe is answered even when the server is saturated.
   koa.use(operationsEndpoints({ availability, readiness, metrics, metricsToken: config.metricsToken }));
+  // Answers already kept are served while the database is away; only what needs it fails fast.
   koa.use(cache.readerFastPath(SESSION_COOKIE));
+  koa.use(pages.fastPath);
   koa.use(failFastWhileDatabaseDown(availability, SESSION_COOKIE));
   for (const middleware of sessions(koa, config, services.sessions)) koa.use(middleware);
   koa.use(currentUser(services.users, services.accessTokens));
+  // What a signed-in reader is answered is theirs alone: no shared cache keeps it, nor the browser's disk.
+  koa.use(async (ctx, next) => {
+    await next();
+    if ((ctx as AppContext).state.user && (ctx.path.startsWith('/api/') || ctx.response.is('html'))) ctx.set('Cache-Control', 'private, no-store');
+  });
   // The guard covers every admin path, also those with no route: a reader learns nothing there.
   koa.use(async (ctx, next) => {
     if (ctx.path.startsWith('/api/admin') || ctx.path === '/api/upload') checkAccess('admin', (ctx as AppContext).state.user);
@@ -147,7 +162,7 @@ export function createApp(db: Db, config: ServingConfig): App {
     }
     await next();
   });
-  koa.use(clientApp(config.pwaDistDir, () => renderApiBase));
+  koa.use(pages.serve);
   koa.on('error', logRequestError);
 
   return {
@@ -157,7 +172,7 @@ export function createApp(db: Db, config: ServingConfig): App {
     services,
     availability,
     readiness,
-    renderThrough: (apiBase) => { renderApiBase = apiBase; },
+    warm: pages.warm,
     close: async () => {
       availability.stop();
       clearInterval(sweeper);

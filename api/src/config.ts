@@ -20,7 +20,11 @@ export interface Config {
   metricsToken: string | null;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** PUBLIC_ORIGIN as set: the site's own origin for the cross-site check (else the request's). */
   publicOrigin: string | null;
+  /** Where e-mailed and provider-facing links point: PUBLIC_ORIGIN, else this server's own address; never a request header. */
+  linkOrigin: string;
+  mailDir: string;
   smtpUrl: string | null;
   mailFrom: string;
   stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null; apiBase: string | null };
@@ -32,6 +36,8 @@ export interface Config {
   /** The largest video the resumable upload endpoint takes, in bytes (`UPLOAD_MAX_VIDEO_MB`). */
   uploadMaxVideoBytes: number;
   pwaDistDir: string;
+  /** Overload: how much work that needs a render or the database runs at once, how long the rest may wait, how long a render may take. */
+  load: { concurrency: number; queueBudgetMs: number; renderBudgetMs: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -41,6 +47,19 @@ const text = (value: string | undefined): string | null => (value && value.trim(
 /** The bare address of "Name <address>". */
 const addressOf = (mailbox: string): string => /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox;
 
+/** PUBLIC_ORIGIN as a bare origin (scheme, host, port); anything else is a configuration mistake worth stopping for. */
+function originOf(value: string | null): string | null {
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_ORIGIN must be an origin such as https://redaktion.se, not '${value}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_ORIGIN must be an http(s) origin, not '${value}'`);
+  return url.origin;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -49,6 +68,13 @@ export function loadConfig(env: Env = process.env): Config {
   for (const dir of [dataDir, uploadsDir, audioDir]) mkdirSync(dir, { recursive: true });
 
   const databaseUrl = text(env.DATABASE_URL);
+  const publicOrigin = originOf(text(env.PUBLIC_ORIGIN));
+  if (!publicOrigin && production) {
+    throw new Error('PUBLIC_ORIGIN is required with NODE_ENV=production (e.g. PUBLIC_ORIGIN=https://redaktion.se): e-mailed links are built from it');
+  }
+  const port = Number(env.PORT ?? 3000);
+  const host = env.HOST ?? '127.0.0.1';
+  const ownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   const configuredSecret = text(env.SESSION_SECRET);
   if (!configuredSecret && production && databaseUrl) {
     throw new Error('SESSION_SECRET is required with NODE_ENV=production and DATABASE_URL: every API process must share it');
@@ -58,8 +84,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (!Number.isFinite(uploadMaxVideoMb) || uploadMaxVideoMb <= 0) throw new Error('UPLOAD_MAX_VIDEO_MB must be a positive number of megabytes');
 
   return {
-    port: Number(env.PORT ?? 3000),
-    host: env.HOST ?? '127.0.0.1',
+    port,
+    host,
     production,
     dataDir,
     uploadsDir,
@@ -71,7 +97,9 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: text(env.METRICS_TOKEN),
     seedDemo: env.SEED_DEMO !== '0',
     trustProxy: env.TRUST_PROXY === '1',
-    publicOrigin: text(env.PUBLIC_ORIGIN),
+    publicOrigin,
+    linkOrigin: publicOrigin ?? `http://${ownHost}:${port}`,
+    mailDir: path.join(dataDir, 'mail'),
     smtpUrl: text(env.SMTP_URL),
     mailFrom: text(env.MAIL_FROM) ?? 'Redaktion <no-reply@redaktion.example>',
     stripe: {
@@ -101,6 +129,11 @@ export function loadConfig(env: Env = process.env): Config {
     },
     uploadMaxVideoBytes: Math.floor(uploadMaxVideoMb * 1024 * 1024),
     pwaDistDir: path.resolve(env.PWA_DIST_DIR ?? new URL('../../pwa/dist', import.meta.url).pathname),
+    load: {
+      concurrency: Number(env.WORK_CONCURRENCY ?? 8),
+      queueBudgetMs: Number(env.QUEUE_BUDGET_MS ?? 1_000),
+      renderBudgetMs: Number(env.RENDER_BUDGET_MS ?? 3_000),
+    },
   };
 }
 

@@ -1,5 +1,4 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
@@ -29,16 +28,14 @@ const housekeeping = setInterval(() => {
     .catch((error: unknown) => log.warn({ err: error }, 'Hourly clean-up failed; it runs again in an hour'));
 }, HOUR_MS);
 housekeeping.unref();
+// The first reader after a start gets their page without waiting for the renderer to load.
+await app.warm();
 
-const listen = (server: http.Server, port: number, host: string) => new Promise<number>((resolve, reject) => {
-  server.once('error', reject);
-  server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
-});
-// Page renders read the API through a loopback listener of their own, which stays open while the public one drains.
-const internal = http.createServer(app.koa.callback());
-app.renderThrough(`http://127.0.0.1:${await listen(internal, 0, '127.0.0.1')}`);
 const server = http.createServer(app.koa.callback());
-await listen(server, config.port, config.host);
+await new Promise<void>((resolve, reject) => {
+  server.once('error', reject);
+  server.listen(config.port, config.host, resolve);
+});
 log.info({ port: config.port, host: config.host }, `Redaktion is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
 
 /**
@@ -56,8 +53,6 @@ async function shutdown(reason: string): Promise<void> {
   const limit = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), DRAIN_LIMIT_MS).unref());
   if ((await Promise.race([drained, limit])) === 'timeout') log.warn(`Requests still under way after ${DRAIN_LIMIT_MS / 1000} s were cut`);
   server.closeAllConnections();
-  internal.close();
-  internal.closeAllConnections();
   await app.close();
   await db.destroy();
   log.info('Stopped');

@@ -33,52 +33,50 @@ describe('overview figures', () => {
   });
 });
 
-describe('user management', () => {
+describe('user management (super admins only)', () => {
   it('lists and searches users without their secrets', async () => {
-    const admin = (await signedInUser(server.url, server.db, { role: 'admin' })).client;
+    const superAdmin = (await signedInUser(server.url, server.db, { role: 'super_admin' })).client;
     const target = await signedInUser(server.url, server.db);
     await server.db('users').where({ id: target.id }).update({ firstName: 'Sixten', lastName: 'Ödman' });
-    const all = await admin.get('/api/admin/users');
+    const all = await superAdmin.get('/api/admin/users');
     expect(all.status).toBe(200);
     expect(all.text).not.toMatch(/scrypt\$/);
-    const found = (await admin.get(`/api/admin/users?q=${encodeURIComponent('sixten ö')}`)).body;
+    const found = (await superAdmin.get(`/api/admin/users?q=${encodeURIComponent('sixten ö')}`)).body;
     expect(found.map((u: { id: number }) => u.id)).toEqual([target.id]);
-    expect((await admin.get(`/api/admin/users?q=${target.email.toUpperCase()}`)).body[0].id).toBe(target.id);
-    expect((await admin.get('/api/admin/users?q=%25')).status).toBe(200);
+    expect((await superAdmin.get(`/api/admin/users?q=${target.email.toUpperCase()}`)).body[0].id).toBe(target.id);
+    expect((await superAdmin.get('/api/admin/users?q=%25')).status).toBe(200);
   });
 
-  it('lets an admin promote a reader to admin but not to super_admin', async () => {
+  it('changes roles, validates the change, and refuses plain admins', async () => {
+    const superAdmin = (await signedInUser(server.url, server.db, { role: 'super_admin' })).client;
     const admin = (await signedInUser(server.url, server.db, { role: 'admin' })).client;
     const target = await signedInUser(server.url, server.db);
-    const promoted = await admin.patch(`/api/admin/users/${target.id}`, { role: 'admin' });
+    const promoted = await superAdmin.patch(`/api/admin/users/${target.id}`, { role: 'admin' });
     expect(promoted.status).toBe(200);
     expect(promoted.body.role).toBe('admin');
     expect((await target.client.get('/api/admin/articles')).status).toBe(200);
-    const refused = await admin.patch(`/api/admin/users/${target.id}`, { role: 'super_admin' });
-    expect(refused.status).toBe(403);
-    expect((await admin.patch(`/api/admin/users/${target.id}`, { role: 'editor' })).status).toBe(400);
-    expect((await admin.patch(`/api/admin/users/${target.id}`, {})).body.error).toBe('Nothing to change');
-    expect((await admin.patch('/api/admin/users/999999', { role: 'user' })).status).toBe(404);
+    expect((await superAdmin.patch(`/api/admin/users/${target.id}`, { role: 'super_admin' })).body.role).toBe('super_admin');
+    expect((await admin.patch(`/api/admin/users/${target.id}`, { role: 'user' })).status).toBe(403);
+    expect((await admin.get('/api/admin/users')).status).toBe(403);
+    expect((await superAdmin.patch(`/api/admin/users/${target.id}`, { role: 'editor' })).status).toBe(400);
+    expect((await superAdmin.patch(`/api/admin/users/${target.id}`, {})).body.error).toBe('Nothing to change');
+    expect((await superAdmin.patch('/api/admin/users/999999', { role: 'user' })).status).toBe(404);
   });
 
-  it('lets a super admin grant super_admin, protects super admins from admins, and nobody demotes themselves', async () => {
+  it('lets nobody demote or deactivate themselves', async () => {
     const superAdmin = await signedInUser(server.url, server.db, { role: 'super_admin' });
-    const admin = await signedInUser(server.url, server.db, { role: 'admin' });
-    const target = await signedInUser(server.url, server.db);
-    expect((await superAdmin.client.patch(`/api/admin/users/${target.id}`, { role: 'super_admin' })).body.role).toBe('super_admin');
-    expect((await admin.client.patch(`/api/admin/users/${target.id}`, { active: false })).status).toBe(403);
     expect((await superAdmin.client.patch(`/api/admin/users/${superAdmin.id}`, { role: 'user' })).status).toBe(403);
-    expect((await admin.client.patch(`/api/admin/users/${admin.id}`, { active: false })).status).toBe(403);
+    expect((await superAdmin.client.patch(`/api/admin/users/${superAdmin.id}`, { active: false })).status).toBe(403);
   });
 
   it('deactivating an account signs it out everywhere and stops its logins', async () => {
-    const admin = (await signedInUser(server.url, server.db, { role: 'admin' })).client;
+    const superAdmin = (await signedInUser(server.url, server.db, { role: 'super_admin' })).client;
     const target = await signedInUser(server.url, server.db);
-    const deactivated = await admin.patch(`/api/admin/users/${target.id}`, { active: false });
+    const deactivated = await superAdmin.patch(`/api/admin/users/${target.id}`, { active: false });
     expect(deactivated.body.active).toBe(false);
     expect((await target.client.get('/api/user')).status).toBe(401);
     expect((await new HttpClient(server.url).post('/api/login', { username: target.username, password: target.password })).status).toBe(403);
-    await admin.patch(`/api/admin/users/${target.id}`, { active: true });
+    await superAdmin.patch(`/api/admin/users/${target.id}`, { active: true });
     expect((await new HttpClient(server.url).post('/api/login', { username: target.username, password: target.password })).status).toBe(200);
   });
 });

@@ -140,7 +140,7 @@ describe('start-up', () => {
   }, 90_000);
 
   if (engine === 'postgres') it('refuses to start in production on PostgreSQL without SESSION_SECRET', async () => {
-    await expect(startServerProcess({ env: { ...(await serverEnv()), NODE_ENV: 'production' } }))
+    await expect(startServerProcess({ env: { ...(await serverEnv()), NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://redaktion.example' } }))
       .rejects.toThrow(/SESSION_SECRET is required with NODE_ENV=production and DATABASE_URL/);
   }, 60_000);
 });

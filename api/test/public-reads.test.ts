@@ -189,7 +189,7 @@ describe('the premium gate', () => {
     expect(asSubscriber.body.audioUrl).toBe(`/api/podcasts/${id}/audio`);
     const audio = await subscriber.client.get(`/api/podcasts/${id}/audio`);
     expect(audio.status).toBe(200);
-    expect(audio.headers.get('cache-control')).toBe('private, no-cache');
+    expect(audio.headers.get('cache-control')).toBe('private, no-store');
   });
 });
 

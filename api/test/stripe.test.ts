@@ -15,7 +15,11 @@ const sdk = new Stripe('sk_test_unused');
 beforeAll(async () => {
   stripe = await startStripeStandIn(SECRET);
   server = await startTestServer({
-    env: { STRIPE_SECRET_KEY: SECRET, STRIPE_PUBLISHABLE_KEY: 'pk_test_redaktion', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.origin },
+    env: {
+      STRIPE_SECRET_KEY: SECRET, STRIPE_PUBLISHABLE_KEY: 'pk_test_redaktion', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.origin,
+      // Koa then believes X-Forwarded-Host: the provider-facing return address must not.
+      TRUST_PROXY: '1',
+    },
   });
 });
 afterAll(async () => {
@@ -134,6 +138,18 @@ describe('the webhook', () => {
     expect((await server.db('users').where({ id: user.id }).first()).subscriptionStatus).toBe('canceled');
   });
 
+  it('acknowledges and ignores a signed event about a customer no user has, or a subscription Stripe does not know', async () => {
+    const before = stripe.requests.length;
+    const stranger = await deliver(event('evt_stranger', 'customer.subscription.updated',
+      { id: 'sub_elsewhere', object: 'subscription', customer: 'cus_no_user_here', status: 'active' }));
+    expect(stranger).toEqual({ status: 200, body: { received: true } });
+    expect(stripe.requests.length).toBe(before);
+    const vanished = await deliver(event('evt_vanished', 'invoice.paid',
+      { id: 'in_9', object: 'invoice', parent: { subscription_details: { subscription: 'sub_never_was' } } }));
+    expect(vanished).toEqual({ status: 200, body: { received: true } });
+    expect(await server.db('users').where({ subscriptionStatus: 'active', stripeCustomerId: 'cus_no_user_here' }).first()).toBeUndefined();
+  });
+
   it('acknowledges events it does not handle', async () => {
     expect((await deliver(event('evt_other', 'charge.refunded', { id: 'ch_1', object: 'charge' }))).body).toEqual({ received: true });
   });
@@ -158,11 +174,12 @@ describe('after paying', () => {
   it("opens Stripe's billing portal for a customer, and refuses a reader who never subscribed", async () => {
     const user = await signedInUser(server.url, server.db);
     await user.client.post('/api/create-subscription', { plan: 'monthly' });
-    const portal = await user.client.post('/api/billing-portal');
+    // The return address is the server's own (no PUBLIC_ORIGIN here), whatever host the request claimed.
+    const portal = await user.client.request('POST', '/api/billing-portal', {}, { 'X-Forwarded-Host': 'evil.example' });
     expect(portal.status).toBe(200);
     expect(portal.body.url).toMatch(/^https:\/\/billing\.stripe\.com\//);
     const call = new URLSearchParams(stripe.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1)!.body);
-    expect(call.get('return_url')).toMatch(/\/dashboard$/);
+    expect(call.get('return_url')).toBe('http://127.0.0.1:3000/dashboard');
     const never = await signedInUser(server.url, server.db);
     expect((await never.client.post('/api/billing-portal')).status).toBe(400);
   });

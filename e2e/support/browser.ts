@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer } from '../../api/test/support/test-server.js';
@@ -60,4 +61,20 @@ export async function serviceWorkerActivated(page: Page): Promise<void> {
       else worker.addEventListener('statechange', () => worker.state === 'activated' && resolve());
     });
   });
+}
+
+/**
+ * Every script a page fetches in its first `windowMs` after loading (whether the HTML names it or the app asks for
+ * it later), with each one's gzip size: what a phone downloads, not what the HTML lists.
+ */
+export async function scriptsFetched(page: Page, url: string, windowMs: number): Promise<{ files: [path: string, gzipBytes: number][]; total: number }> {
+  const fetched = new Map<string, Promise<number>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script' || fetched.has(response.url())) return;
+    fetched.set(response.url(), response.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0));
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForTimeout(windowMs);
+  const files = await Promise.all([...fetched].map(async ([file, size]) => [new URL(file).pathname, await size] as [string, number]));
+  return { files, total: files.reduce((sum, [, size]) => sum + size, 0) };
 }

@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import type { User } from '@redaktion/shared';
 import { createApiClient } from '@redaktion/shared/client';
 import { App, findRoute } from './app/App';
-import { whenIdle } from './app/idle';
+import { afterFirstScreen, afterLoadWhenIdle } from './app/idle';
 import { AppProviders, type AppServices } from './app/context';
 import { ApiCache, type Entry } from './data/api-cache';
 import { localeFromAcceptLanguage, type Locale } from './i18n';
@@ -12,7 +12,6 @@ import { createDevice } from './offline/device';
 import { lastKnownUser, rememberUser } from './offline/last-user';
 import { useNetwork, watchNetwork } from './offline/network';
 import { flushOutbox } from './offline/outbox';
-import { registerServiceWorker } from './offline/service-worker';
 import { createSessionStore } from './state/session';
 import { createSettingsStore, parsePrefsCookie } from './state/settings';
 import './styles/main.css';
@@ -86,10 +85,32 @@ void (rendered && !route.clientOnly && route.load ? route.load() : Promise.resol
       void flushOutbox(services);
     });
   };
-  flushWhenKnown();
+  // The outbox lives in IndexedDB: Dexie loads after the first screen, not in its way.
+  afterFirstScreen(flushWhenKnown);
 });
 
-// The answers the page was rendered with go to the device once the page is up and the browser is idle.
-if (rendered) whenIdle(() => services.cache.keepOnDevice());
+// The answers the page was rendered with go to the device after the first screen. A reader who leaves sooner hands
+// them to the next page (sessionStorage is written at once; IndexedDB would not finish before the page goes).
+const HANDOFF = 'redaktion.unkept';
+let kept = false;
+if (rendered) {
+  afterFirstScreen(() => {
+    kept = true;
+    let earlier: [string, unknown][] = [];
+    try {
+      earlier = JSON.parse(sessionStorage.getItem(HANDOFF) ?? '[]') as [string, unknown][];
+      sessionStorage.removeItem(HANDOFF);
+    } catch { /* unreadable: nothing handed over */ }
+    services.cache.keepOnDevice(earlier);
+  });
+  window.addEventListener('pagehide', () => {
+    if (kept) return;
+    try {
+      const earlier = JSON.parse(sessionStorage.getItem(HANDOFF) ?? '[]') as [string, unknown][];
+      sessionStorage.setItem(HANDOFF, JSON.stringify([...earlier, ...services.cache.unkept()]));
+    } catch { /* storage full or refused: the next visit reads these again */ }
+  });
+}
 
-registerServiceWorker();
+// The service worker (workbox-window here, the precache downloads in the worker) waits for the page to load and go idle.
+afterLoadWhenIdle(() => void import('./offline/service-worker').then(({ registerServiceWorker }) => registerServiceWorker()));

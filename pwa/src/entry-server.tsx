@@ -1,11 +1,12 @@
-import { renderToString } from 'react-dom/server';
+import type { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { User } from '@redaktion/shared';
-import { ApiError, createApiClient, type ApiPath } from '@redaktion/shared/client';
+import { createApiClient } from '@redaktion/shared/client';
 import { App, documentTitle, findRoute } from './app/App';
 import { AppProviders, type AppServices } from './app/context';
 import { ApiCache } from './data/api-cache';
-import { localeFromAcceptLanguage, translator } from './i18n';
+import { localeFromAcceptLanguage, translator, type Locale } from './i18n';
 import { escapeHtml, scriptJson } from './app/html-text';
 import { canonicalUrl, seoByRoute, seoTags } from './app/seo';
 import { shareImage } from './app/structured-data';
@@ -15,15 +16,21 @@ import { createSettingsStore, parsePrefsCookie } from './state/settings';
 export interface RenderRequest {
   url: string;
   origin: string;
-  /** Where the server reaches its own API (loopback), and the reader's cookie to send there. */
-  apiBase: string;
+  /** Makes one of the page's API reads in the server's own process, for this reader (status and JSON text). */
+  read: (path: string) => Promise<{ status: number; body: string }>;
+  /** The signed-in reader, as `GET /api/user` answers (null when signed out). */
+  user: User | null;
+  /** The reader's cookie: the language and theme they chose live there. */
   cookie: string | undefined;
   acceptLanguage: string | undefined;
+  /** Aborted when the reader hangs up or the render's time is up: the render stops. */
+  signal: AbortSignal;
 }
 
 export interface RenderResult {
   status: number;
-  html: string;
+  /** Streams the page's body into `into` (and ends it): the first screen leaves before the rest is rendered. */
+  pipe(into: Writable): void;
   head: string;
   boot: string;
   htmlAttributes: { lang: string; theme: 'light' | 'dark' };
@@ -32,40 +39,51 @@ export interface RenderResult {
 }
 
 
+/** What chooses a page's variant besides its URL: the language and theme (the reader's cookie, else their browser's language). */
+export function variant(cookie: string | undefined, acceptLanguage: string | undefined): { locale: Locale; darkMode: boolean } {
+  const prefs = parsePrefsCookie(cookie);
+  return { locale: prefs.locale ?? localeFromAcceptLanguage(acceptLanguage), darkMode: prefs.darkMode ?? false };
+}
+
 /**
- * Renders a reader page on the server: the route's API reads are made first (through the same API the
- * browser uses, with the reader's cookie, so premium gating holds), then React renders with them and
- * the answers travel in the page so the browser hydrates without asking again.
+ * Renders a reader page on the server: the route's API reads are made first (by the API's own handlers in
+ * this process, for this reader, so premium gating holds), then React renders with them and the answers
+ * travel in the page so the browser hydrates without asking again.
  */
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const url = new URL(request.url, request.origin);
-  const prefs = parsePrefsCookie(request.cookie);
-  const locale = prefs.locale ?? localeFromAcceptLanguage(request.acceptLanguage);
-  const darkMode = prefs.darkMode ?? false;
-  const api = createApiClient({ baseUrl: request.apiBase, headers: request.cookie ? { Cookie: request.cookie } : {} });
+  const { locale, darkMode } = variant(request.cookie, request.acceptLanguage);
+  // The API client the page's reads go through: its fetch is the server's own in-process read.
+  const api = createApiClient({
+    fetch: async (input) => {
+      const answer = await request.read(String(input));
+      return new Response(answer.body, { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+    },
+  });
   const cache = new ApiCache(api);
   const { route, params } = findRoute(url.pathname);
 
-  const hasSession = /(?:^|;\s*)redaktion\.sid=/.test(request.cookie ?? '');
   const paths = route.data?.(params, url.searchParams) ?? [];
-  // The page's chunk, the user and the page's reads, all at once.
-  const [user] = await Promise.all([
-    // Only a real 401 means signed out; another failure leaves the user unknown, for the browser to ask again.
-    hasSession ? api.get('/api/user' as ApiPath<User>).catch((error: unknown) => (error instanceof ApiError && error.status === 401 ? null : undefined)) : Promise.resolve(null),
-    route.clientOnly ? undefined : route.load?.(),
-    ...paths.map((path) => cache.load(path)),
-  ]);
+  // The page's chunk and the page's reads, all at once.
+  await Promise.all([route.clientOnly ? undefined : route.load?.(), ...paths.map((path) => cache.load(path))]);
+  const { user } = request;
   const services: AppServices = {
     api, cache, session: createSessionStore(user), settings: createSettingsStore({ locale, darkMode }),
   };
 
-  const html = renderToString(
-    <AppProviders services={services}>
-      <StaticRouter location={url.pathname + url.search}>
-        <App />
-      </StaticRouter>
-    </AppProviders>,
-  );
+  request.signal.throwIfAborted();
+  const pipe = await new Promise<(into: Writable) => void>((resolve, reject) => {
+    const stream = renderToPipeableStream(
+      <AppProviders services={services}>
+        <StaticRouter location={url.pathname + url.search}>
+          <App />
+        </StaticRouter>
+      </AppProviders>,
+      // No boundary is sent out of order: that needs inline scripts, which the CSP forbids (the reads are all made already).
+      { onShellReady: () => resolve((into) => stream.pipe(into)), onShellError: reject, progressiveChunkSize: Number.POSITIVE_INFINITY },
+    );
+    request.signal.addEventListener('abort', () => stream.abort(request.signal.reason), { once: true });
+  });
 
   const required = typeof route.subjectRequired === 'function' ? route.subjectRequired(params) : route.subjectRequired;
   const subjectStatus = required && paths[0] ? cache.get(paths[0])?.error?.status : undefined;
@@ -96,9 +114,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
 
   return {
     status,
-    html,
+    pipe,
     head: headHtml,
-    boot: scriptJson({ cache: cache.snapshot(), user: hasSession ? user : null, locale, darkMode }),
+    boot: scriptJson({ cache: cache.snapshot(), user, locale, darkMode }),
     htmlAttributes: { lang: locale, theme: darkMode ? 'dark' : 'light' },
     modules: route.module && !route.clientOnly ? [route.module] : [],
   };

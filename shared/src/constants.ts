@@ -9,6 +9,8 @@ export const EPISODE_TYPES = ['full', 'trailer', 'bonus'] as const;
 export const PODCAST_TYPES = ['episodic', 'serial'] as const;
 export const USER_ROLES = ['user', 'admin', 'super_admin'] as const;
 export const ADMIN_ROLES = ['admin', 'super_admin'] as const;
+/** The newsroom staff: the roles that may open the admin screens (the server checks every call). */
+export const isStaff = (user: { role: string } | null | undefined) => (ADMIN_ROLES as readonly string[]).includes(user?.role ?? '');
 export const JOURNALIST_STATUSES = ['active', 'freelance', 'intern', 'inactive'] as const;
 export const SUBSCRIPTION_PLANS = ['monthly', 'yearly'] as const;
 export const LOCALES = ['sv', 'en'] as const;

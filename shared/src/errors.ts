@@ -16,11 +16,23 @@ export const ERROR_CODES = {
   accountInactive: 'account_inactive',
   subscriptionRequired: 'subscription_required',
   invalidResetToken: 'invalid_reset_token',
+  accountTaken: 'account_taken',
+  crossSiteRequest: 'cross_site_request',
   rangeNotSatisfiable: 'range_not_satisfiable',
   providerFailed: 'provider_failed',
-  unavailable: 'unavailable',
   editConflict: 'edit_conflict',
   internal: 'internal_error',
+  /** Too busy to answer in time, or the database is out of reach: try again (Retry-After). */
+  unavailable: 'unavailable',
+} as const;
+
+/** Messages of the answers above that the server words the same everywhere (the reader app translates their codes). */
+export const ERROR_MESSAGES = {
+  /** Registration does not tell which of the two is taken, so nobody learns who has an account. */
+  accountTaken: 'Username or email already registered',
+  crossSiteRequest: 'This request came from another site and was refused',
+  emailNeedsPassword: 'Enter your current password to change your e-mail address',
+  wrongCurrentPassword: 'Current password is incorrect',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

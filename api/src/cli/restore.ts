@@ -16,7 +16,7 @@ try {
   try {
     await tar.extract({ file, cwd: unpacked, strict: true });
   } catch (error) {
-    throw new Error(`${file} is not a backup archive: ${(error as Error).message}`);
+    throw new Error(`${file} is not a backup archive: ${(error as Error).message}`, { cause: error });
   }
   const manifest = JSON.parse(await readFile(path.join(unpacked, MANIFEST), 'utf8').catch(() => 'null')) as BackupManifest | null;
   if (manifest?.format !== 1) throw new Error(`${file} is not a Redaktion backup (no ${MANIFEST})`);

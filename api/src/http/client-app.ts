@@ -1,15 +1,63 @@
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import type { Context, Next } from 'koa';
+import { PassThrough, Writable } from 'node:stream';
+import type { Context, Middleware } from 'koa';
+import type { User } from '@redaktion/shared';
+import { toUser } from '../services/users.js';
+import type { AppContext } from './context.js';
+import { overloaded, type Admission } from './admission.js';
+import { HttpError } from './errors.js';
+import type { InProcessRead } from './in-process.js';
+import { etagOf, type CachedAnswer, type ResponseCache } from './response-cache.js';
 import { sendFile, safeJoin } from './send-file.js';
 
 /** What the PWA's server build exports (pwa/src/entry-server.tsx). */
 interface Renderer {
-  render(request: { url: string; origin: string; apiBase: string; cookie: string | undefined; acceptLanguage: string | undefined }): Promise<{
-    status: number; html: string; head: string; boot: string; htmlAttributes: { lang: string; theme: string }; modules: string[];
-  }>;
+  render(request: {
+    url: string; origin: string; read: (path: string) => Promise<{ status: number; body: string }>; user: User | null;
+    cookie: string | undefined; acceptLanguage: string | undefined; signal: AbortSignal;
+  }): Promise<RenderedPage>;
+  variant(cookie: string | undefined, acceptLanguage: string | undefined): { locale: string; darkMode: boolean };
 }
+
+interface RenderedPage {
+  status: number; head: string; boot: string; htmlAttributes: { lang: string; theme: string }; modules: string[];
+  pipe(into: Writable): void;
+}
+
+export interface PageOptions {
+  read: InProcessRead;
+  /** Where signed-out pages are kept, beside the API's answers, so the same writes and schedules clear them. */
+  cache: ResponseCache;
+  /** Renders wait here for their turn, and are refused (503) after waiting too long. */
+  admission: Admission;
+  /** A render that takes longer is stopped and answered 503. */
+  renderBudgetMs: number;
+  sessionCookie: string;
+}
+
+/**
+ * A CDN may keep a signed-out page for a second and serve it stale while it asks again; a browser always revalidates
+ * (the ETag makes that a 304). Our own cache is cleared by every write, so edits show within a second.
+ */
+const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=1, stale-while-revalidate=30';
+/** The language and theme of a page come from the cookie (the reader's choice) or else the browser's language. */
+const VARY = 'Accept-Language, Cookie';
+const BUSY = 'Servern har mycket att göra just nu: försök igen om en stund. / The server is busy: please try again in a moment.';
+
+/** The database was away for one of the page's reads: the reader is told to come back, not that nothing is there. */
+function answerUnavailable(ctx: Context): void {
+  ctx.status = 503;
+  ctx.set('Retry-After', '5');
+  ctx.set('Cache-Control', 'no-store');
+}
+
+/** A GET of a reader page rather than of a file or the API. */
+const isPage = (ctx: Context) => (ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.path.startsWith('/api')
+  && (ctx.path === '/' || !path.extname(ctx.path)) && !ctx.path.startsWith('/uploads/') && !ctx.path.startsWith('/media/');
+
+interface LoadedApp { template: string; renderer: Renderer; manifest: BuildManifest }
 
 /** Vite's build manifest: each source module's chunk and the chunks it imports. */
 type BuildManifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
@@ -36,19 +84,22 @@ export function preloadLinks(manifest: BuildManifest, modules: string[]): string
 
 /**
  * Serves the PWA: its built files, and every other GET as a server-rendered page (status 404 for a path
- * that is no route, or whose subject does not exist). The renderer reads the API through this same
- * server over loopback, with the reader's cookie, so what the page shows is what the API allows.
+ * that is no route, or whose subject does not exist). The renderer reads the API in this process, through
+ * the endpoints' own handlers with the reader's user, so what the page shows is what the API allows.
  * Hashed assets are cached for a year; pages, the service worker and the manifest are revalidated.
  */
-export function clientApp(distDir: string, renderApiBase: () => string | undefined = () => undefined) {
+export function clientApp(distDir: string, options: PageOptions) {
+  const { read, cache, admission, renderBudgetMs, sessionCookie } = options;
   const clientDir = path.resolve(distDir, 'client');
   const serverEntry = path.resolve(distDir, 'server', 'entry-server.js');
-  let loaded: Promise<{ template: string; renderer: Renderer; manifest: BuildManifest }> | null = null;
+  let loaded: Promise<LoadedApp> | null = null;
+  /** Set once the build is loaded, so that the fast path can answer without waiting for anything. */
+  let ready: LoadedApp | null = null;
   const load = () => (loaded ??= Promise.all([
     readFile(path.join(clientDir, 'index.html'), 'utf8').then(inlineStylesheets),
     import(pathToFileURL(serverEntry).href) as Promise<Renderer>,
     readFile(path.join(clientDir, '.vite', 'manifest.json'), 'utf8').then((text) => JSON.parse(text) as BuildManifest, () => ({})),
-  ]).then(([template, renderer, manifest]) => ({ template, renderer, manifest })).catch((error: unknown) => {
+  ]).then(([template, renderer, manifest]) => (ready = { template, renderer, manifest })).catch((error: unknown) => {
     loaded = null;
     throw error;
   }));
@@ -70,7 +121,155 @@ export function clientApp(distDir: string, renderApiBase: () => string | undefin
     return html;
   }
 
-  return async function serveClientApp(ctx: Context, next: Next): Promise<void> {
+  /** Only a request with no session cookie and no Authorization header is answered from, or stored in, the shared cache. */
+  const shared = (ctx: Context) => !ctx.headers.cookie?.includes(`${sessionCookie}=`) && !ctx.headers.authorization;
+  /** Every key names the audience: a signed-out reader's page, in one language and theme. */
+  const pageKey = (app: LoadedApp, ctx: Context) => {
+    const { locale, darkMode } = app.renderer.variant(ctx.get('Cookie') || undefined, ctx.get('Accept-Language') || undefined);
+    return `page reader ${locale} ${darkMode ? 'dark' : 'light'} ${ctx.url}`;
+  };
+
+  function sendShared(ctx: Context, answer: CachedAnswer): void {
+    ctx.set('Vary', VARY);
+    if (answer.status === 503) {
+      answerUnavailable(ctx);
+      ctx.type = answer.type;
+      ctx.body = answer.body;
+      return;
+    }
+    ctx.set('Cache-Control', SHARED_CACHE_CONTROL);
+    ctx.set('ETag', answer.etag);
+    if (answer.status === 200 && ctx.get('If-None-Match') === answer.etag) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.status = answer.status;
+    ctx.type = answer.type;
+    ctx.body = answer.body;
+  }
+
+  /** The page's HTML around the app's: everything before it, and everything after it. */
+  function frame(app: LoadedApp, page: RenderedPage): [string, string] {
+    const [before, after] = app.template
+      .replace('<html lang="sv" data-theme="light">', `<html lang="${page.htmlAttributes.lang}" data-theme="${page.htmlAttributes.theme}">`)
+      .replace('/manifest.sv.webmanifest', `/manifest.${page.htmlAttributes.lang}.webmanifest`)
+      .replace('<!--app-head-->', page.head + preloadLinks(app.manifest, page.modules))
+      .replace('<!--app-boot-->', page.boot)
+      .split('<!--app-html-->') as [string, string];
+    return [before, after];
+  }
+
+  /** Streams the app's HTML into `out` between the page's frame, and ends it. */
+  function pipeInto(out: Writable, app: LoadedApp, page: RenderedPage): void {
+    const [before, after] = frame(app, page);
+    out.write(before);
+    page.pipe(new Writable({
+      write: (chunk, _encoding, done) => (out.write(chunk) ? done() : out.once('drain', () => done())),
+      final: (done) => { out.end(after); done(); },
+    }));
+  }
+
+  /** Renders a page within the render budget and stops it when `signal` fires; waits for its turn first. */
+  function render(app: LoadedApp, ctx: Context, signal: AbortSignal): Promise<RenderedPage> {
+    const { user } = (ctx as AppContext).state;
+    return app.renderer.render({
+      url: ctx.url,
+      origin: `${ctx.protocol}://${ctx.host}`,
+      read: (apiPath) => read(apiPath, user),
+      user: user ? toUser(user) : null,
+      cookie: ctx.get('Cookie') || undefined,
+      acceptLanguage: ctx.get('Accept-Language') || undefined,
+      signal,
+    });
+  }
+
+  /** A busy event loop may run a whole render before the budget's timer fires: the time taken decides too. */
+  const overBudget = (started: number) => {
+    if (performance.now() - started > renderBudgetMs) throw overloaded();
+  };
+
+  /** A signed-out page rendered whole (so that it has an ETag and can be kept), once for all who ask at the same time. */
+  const flights = new Map<string, { answer: Promise<CachedAnswer>; readers: number; stop: AbortController }>();
+  function renderShared(app: LoadedApp, ctx: Context, key: string, hungUp: AbortSignal): Promise<CachedAnswer> {
+    let flight = flights.get(key);
+    if (!flight) {
+      const stop = new AbortController();
+      const timer = setTimeout(() => stop.abort(overloaded()), renderBudgetMs);
+      const generation = cache.begin();
+      const answer = admission.run(async () => {
+        const started = performance.now();
+        const page = await render(app, ctx, stop.signal);
+        const html = await new Promise<string>((resolve, reject) => {
+          const chunks: Buffer[] = [];
+          const sink = new Writable({
+            write: (chunk: Buffer, _encoding, done) => { chunks.push(chunk); done(); },
+            final: (done) => { resolve(Buffer.concat(chunks).toString('utf8')); done(); },
+          });
+          stop.signal.addEventListener('abort', () => reject(stop.signal.reason), { once: true });
+          pipeInto(sink, app, page);
+        });
+        stop.signal.throwIfAborted();
+        overBudget(started);
+        const rendered: CachedAnswer = { body: html, etag: etagOf(html), status: page.status, type: 'text/html; charset=utf-8' };
+        if (page.status === 200 || page.status === 404) cache.put(key, rendered, generation);
+        return rendered;
+      }, stop.signal).finally(() => {
+        clearTimeout(timer);
+        flights.delete(key);
+      });
+      flight = { answer, readers: 0, stop };
+      flights.set(key, flight);
+    }
+    const current = flight;
+    current.readers += 1;
+    // The render stops when everyone waiting for it has hung up.
+    hungUp.addEventListener('abort', () => {
+      current.readers -= 1;
+      if (current.readers === 0) current.stop.abort(hungUp.reason);
+    }, { once: true });
+    return current.answer;
+  }
+
+  /** A signed-in reader's page, rendered for them and streamed as it is rendered. */
+  async function renderPrivate(app: LoadedApp, ctx: Context, hungUp: AbortSignal): Promise<void> {
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(overloaded()), renderBudgetMs);
+    const onHangUp = () => stop.abort(hungUp.reason);
+    hungUp.addEventListener('abort', onHangUp, { once: true });
+    try {
+      const page = await admission.run(async () => {
+        const started = performance.now();
+        const rendered = await render(app, ctx, stop.signal);
+        overBudget(started);
+        return rendered;
+      }, stop.signal);
+      ctx.status = page.status;
+      if (page.status === 503) answerUnavailable(ctx);
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.set('Vary', VARY);
+      const out = new PassThrough();
+      out.once('close', () => {
+        clearTimeout(timer);
+        hungUp.removeEventListener('abort', onHangUp);
+      });
+      pipeInto(out, app, page);
+      ctx.body = out;
+    } catch (error) {
+      clearTimeout(timer);
+      hungUp.removeEventListener('abort', onHangUp);
+      throw error;
+    }
+  }
+
+  /** Answers a signed-out reader's page from the cache before sessions run: a breaking story's traffic stops here. */
+  const fastPath: Middleware = async (ctx, next) => {
+    const hit = ready && isPage(ctx) && shared(ctx) ? cache.lookup(pageKey(ready, ctx)) : undefined;
+    if (hit) sendShared(ctx, hit);
+    else await next();
+  };
+
+  const serve: Middleware = async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/articles') {
       // The alternative home links to /articles?category=…; the listing lives at /news.
@@ -83,7 +282,7 @@ export function clientApp(distDir: string, renderApiBase: () => string | undefin
       const immutable = ctx.path.startsWith('/assets/');
       if (file && (await sendFile(ctx, file, { immutable, maxAgeSeconds: immutable ? undefined : 0, precompressed: immutable }))) return;
     }
-    let app: { template: string; renderer: Renderer; manifest: BuildManifest };
+    let app: LoadedApp;
     try {
       app = await load();
     } catch {
@@ -92,26 +291,29 @@ export function clientApp(distDir: string, renderApiBase: () => string | undefin
       ctx.body = 'The reader app is not built yet: run `npm run build` (npm start does it for you).';
       return;
     }
-    const socket = ctx.req.socket;
-    const host = socket.localAddress?.includes(':') ? `[${socket.localAddress}]` : socket.localAddress;
-    const page = await app.renderer.render({
-      url: ctx.url,
-      origin: `${ctx.protocol}://${ctx.host}`,
-      apiBase: renderApiBase() ?? `http://${host}:${socket.localPort}`,
-      cookie: ctx.get('Cookie') || undefined,
-      acceptLanguage: ctx.get('Accept-Language') || undefined,
-    });
-    ctx.status = page.status;
-    // The database was away for one of the page's reads: the reader is told to come back, not that nothing is there.
-    if (page.status === 503) ctx.set('Retry-After', '5');
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.set('Vary', 'Cookie, Accept-Language');
-    ctx.body = app.template
-      .replace('<html lang="sv" data-theme="light">', `<html lang="${page.htmlAttributes.lang}" data-theme="${page.htmlAttributes.theme}">`)
-      .replace('/manifest.sv.webmanifest', `/manifest.${page.htmlAttributes.lang}.webmanifest`)
-      .replace('<!--app-head-->', page.head + preloadLinks(app.manifest, page.modules))
-      .replace('<!--app-html-->', page.html)
-      .replace('<!--app-boot-->', page.boot);
+    const hangUp = new AbortController();
+    const onClose = () => {
+      if (!ctx.res.writableFinished) hangUp.abort(new Error('The reader hung up'));
+    };
+    ctx.res.once('close', onClose);
+    try {
+      if (shared(ctx)) sendShared(ctx, await renderShared(app, ctx, pageKey(app, ctx), hangUp.signal));
+      else await renderPrivate(app, ctx, hangUp.signal);
+    } catch (error) {
+      if (hangUp.signal.aborted) return;
+      if (!(error instanceof HttpError && error.status === 503)) throw error;
+      ctx.status = 503;
+      ctx.set('Retry-After', '1');
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = BUSY;
+    }
+  };
+
+  return {
+    fastPath,
+    serve,
+    /** Loads the build ahead of the first reader, so that the first page after a start does not wait for it. */
+    warm: () => load().then(() => undefined, () => undefined),
   };
 }

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { UserRow } from '../services/users.js';
 import type { AppContext } from './context.js';
 import { forbidden, notAuthenticated, validationError } from './errors.js';
-import type { ResponseCache } from './response-cache.js';
+import type { Admission } from './admission.js';
+import type { Audience, ResponseCache } from './response-cache.js';
 
 export type Access = 'public' | 'user' | 'admin' | 'super_admin';
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -58,6 +59,9 @@ export const isAdmin = (user: UserRow | null): boolean =>
 export const isEntitled = (user: UserRow | null): boolean =>
   Boolean(user && (isAdmin(user) || (ENTITLED_SUBSCRIPTION_STATUSES as readonly (string | null)[]).includes(user.subscriptionStatus)));
 
+/** Whose answers a caller gets from the response cache. */
+export const audienceOf = (user: UserRow | null): Audience => (isAdmin(user) ? 'staff' : isEntitled(user) ? 'subscriber' : 'reader');
+
 export function checkAccess(access: Access, user: UserRow | null): void {
   if (access === 'public') return;
   if (!user) throw notAuthenticated();
@@ -65,7 +69,7 @@ export function checkAccess(access: Access, user: UserRow | null): void {
   if (access === 'super_admin' && user.role !== 'super_admin') throw forbidden('Super admin access required');
 }
 
-function parse<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
+export function parse<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
   if (!schema) return undefined as T;
   const result = schema.safeParse(value);
   if (!result.success) throw validationError(result.error);
@@ -74,13 +78,13 @@ function parse<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
 
 const MUTATING: readonly Method[] = ['post', 'put', 'patch', 'delete'];
 
-export function mount(router: Router, endpoints: AnyEndpoint[], cache: ResponseCache): void {
+export function mount(router: Router, endpoints: AnyEndpoint[], cache: ResponseCache, admission: Admission): void {
   for (const definition of endpoints) {
     const invalidates = definition.access !== 'public' && definition.access !== 'user' && MUTATING.includes(definition.method);
     router[definition.method](definition.path, async (koaCtx) => {
       const ctx = koaCtx as AppContext;
       checkAccess(definition.access, ctx.state.user);
-      const audience = isAdmin(ctx.state.user) ? 'staff' : isEntitled(ctx.state.user) ? 'subscriber' : 'reader';
+      const audience = audienceOf(ctx.state.user);
       // Calls with an Authorization header are neither answered from nor stored in the cache (contract.md §8).
       const cached = definition.cached === true && !ctx.headers.authorization;
       const generation = cached ? cache.serve(ctx, audience) : null;
@@ -92,7 +96,8 @@ export function mount(router: Router, endpoints: AnyEndpoint[], cache: ResponseC
         // An endpoint that takes a form or JSON reads its form itself; the JSON is checked here.
         body: definition.form && !ctx.is('json') ? undefined : parse(definition.body, (ctx.request as { body?: unknown }).body ?? {}),
       };
-      const result = await definition.handle(ctx, input);
+      // A read that needs the database waits its turn, and is refused (503) rather than kept waiting past its budget.
+      const result = definition.method === 'get' ? await admission.run(async () => definition.handle(ctx, input)) : await definition.handle(ctx, input);
       if (result instanceof Answer) {
         ctx.status = result.status;
         ctx.body = result.body;

@@ -28,6 +28,12 @@ export const notConfigured = (what: string) => new HttpError(503, `${what} is no
 export const unavailable = (retryAfterSeconds: number) => new HttpError(503, 'The service is temporarily unavailable; try again shortly',
   ERROR_CODES.unavailable, undefined, { 'Retry-After': String(retryAfterSeconds) });
 
+/** A database that is away or busy as the 503 a client may retry after; null for any other error. */
+export function unavailableFor(error: unknown, availability: DatabaseAvailability): HttpError | null {
+  if (isDatabaseBusy(error)) return unavailable(1);
+  return availability.failed(error) ? unavailable(5) : null;
+}
+
 export function validationError(error: z.ZodError): HttpError {
   const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
   return new HttpError(400, issues[0]?.message ?? 'Invalid input', ERROR_CODES.validation, issues);
@@ -54,9 +60,7 @@ export function errorHandler(availability: DatabaseAvailability): Middleware {
     try {
       await next();
     } catch (caught) {
-      let error = caught as Error & { status?: number; expose?: boolean };
-      if (isDatabaseBusy(error)) error = unavailable(1);
-      else if (availability.failed(error)) error = unavailable(5);
+      const error: Error & { status?: number } = unavailableFor(caught, availability) ?? caught as Error;
       let body: ApiErrorBody & Record<string, unknown>;
       if (error instanceof HttpError) {
         ctx.status = error.status;

@@ -40,7 +40,7 @@ export function createMetrics(db: Db, cache: ResponseCache): Metrics {
   });
   new Counter({
     name: 'redaktion_response_cache_lookups_total',
-    help: 'Cacheable public reads answered from the response cache (hit) or computed (miss)',
+    help: 'Cacheable public reads and signed-out pages answered from the response cache (hit) or computed (miss)',
     labelNames: ['result'],
     registers: [registry],
     collect() {
@@ -51,7 +51,7 @@ export function createMetrics(db: Db, cache: ResponseCache): Metrics {
   });
   new Gauge({
     name: 'redaktion_response_cache_hit_ratio',
-    help: 'Share of cacheable public reads answered from the response cache since the process started',
+    help: 'Share of cacheable public reads and signed-out pages answered from the response cache since the process started',
     registers: [registry],
     collect() {
       const { hits, misses } = cache.stats;

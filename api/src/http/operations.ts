@@ -101,7 +101,7 @@ export function operationsEndpoints(options: {
 export function failFastWhileDatabaseDown(availability: DatabaseAvailability, sessionCookie: string): Middleware {
   const marker = `${sessionCookie}=`;
   return async (ctx, next) => {
-    if (!ctx.path.startsWith('/api/') && !ctx.headers.cookie?.includes(marker)) return next();
+    if (!ctx.path.startsWith('/api/') && !ctx.headers.cookie?.includes(marker) && !ctx.headers.authorization) return next();
     if (availability.down) throw unavailable(5);
     const handled = next();
     let forget: () => void = () => undefined;

@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { AppContext } from './context.js';
 
-interface Entry {
+/** A stored answer: its encoded body and what is sent with it. */
+export interface CachedAnswer {
   body: string;
   etag: string;
-  /** The route pattern that produced it, for logs and metrics of answers served before routing. */
-  route: unknown;
-  /** JSON for API answers; feeds, sitemaps and robots.txt keep their own type. */
+  status: number;
+  /** The route pattern that produced an API answer, for logs and metrics of answers served before routing. */
+  route?: string;
+  /** JSON for API answers; feeds, sitemaps and robots.txt keep their own type; pages are HTML. */
   type: string;
 }
 
@@ -23,17 +25,20 @@ export interface ChangeBus {
   close(): Promise<void>;
 }
 
+export const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+
 /**
  * Public reads answered from memory. Rendering a list costs a query, row mapping, gating and
  * JSON encoding; most requests ask for the same few URLs, so the encoded answer is kept per URL
- * and audience (premium content differs between readers and subscribers).
+ * and audience (premium content differs between readers and subscribers). Reader pages are kept
+ * here too (`page` keys), so they are invalidated by exactly the same rules.
  *
  * It stays correct by three rules: every staff write clears it here and, through the change bus,
  * in every other process; an answer never outlives the next moment a scheduled item becomes
  * public or an ad starts or ends (`validUntil`); and nothing personal is ever cached.
  */
 export class ResponseCache {
-  private entries = new Map<string, Entry>();
+  private entries = new Map<string, CachedAnswer>();
   private validUntil = 0;
   /** Bumped by every clear, so that an answer computed before a write is never stored after it. */
   private generation = 0;
@@ -50,19 +55,41 @@ export class ResponseCache {
     bus?.subscribe(() => this.clear());
   }
 
-  private key(ctx: AppContext, audience: Audience): string {
-    return `${audience} ${ctx.url}`;
+  /** The answer stored under a key, if it is still valid. */
+  lookup(key: string): CachedAnswer | undefined {
+    if (Date.now() >= this.validUntil) {
+      if (!this.refreshing) this.clear();
+      return undefined;
+    }
+    const entry = this.entries.get(key);
+    if (entry) this.stats.hits += 1;
+    return entry;
+  }
+
+  /** The generation an answer computed from now on is stored under (see `put`). */
+  begin(): number {
+    if (Date.now() >= this.validUntil && !this.refreshing) this.clear();
+    return this.generation;
+  }
+
+  /** Keeps an answer, unless the content changed since its computation began. */
+  put(key: string, answer: CachedAnswer, generation: number): void {
+    this.stats.misses += 1;
+    if (generation !== this.generation || Date.now() >= this.validUntil) return;
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.set(key, answer);
+  }
+
+  /** The key of an API answer: the audience, then the URL. */
+  static apiKey(url: string, audience: Audience): string {
+    return `${audience} ${url}`;
   }
 
   /** Answers from the cache when it can (null); otherwise returns the generation to store under. */
   serve(ctx: AppContext, audience: Audience): number | null {
-    if (Date.now() >= this.validUntil) {
-      if (!this.refreshing) this.clear();
-      return this.generation;
-    }
-    const entry = this.entries.get(this.key(ctx, audience));
-    if (!entry) return this.generation;
-    this.stats.hits += 1;
+    const generation = this.begin();
+    const entry = this.lookup(ResponseCache.apiKey(ctx.url, audience));
+    if (!entry) return generation;
     ctx.state.route = entry.route;
     ctx.set('ETag', entry.etag);
     ctx.set('Cache-Control', 'no-cache');
@@ -94,12 +121,9 @@ export class ResponseCache {
     const text = typeof ctx.body === 'string';
     const body = text ? ctx.body as string : JSON.stringify(ctx.body);
     const type = text ? ctx.response.get('Content-Type') || 'text/plain; charset=utf-8' : JSON_TYPE;
-    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-    this.stats.misses += 1;
-    if (generation === this.generation && Date.now() < this.validUntil) {
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
-      this.entries.set(this.key(ctx, audience), { body, etag, type, route: (ctx as { _matchedRoute?: unknown })._matchedRoute });
-    }
+    const etag = etagOf(body);
+    const route = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+    this.put(ResponseCache.apiKey(ctx.url, audience), { body, etag, status: 200, type, route: typeof route === 'string' ? route : undefined }, generation);
     ctx.set('ETag', etag);
     ctx.set('Cache-Control', 'no-cache');
     if (ctx.get('If-None-Match') === etag) {

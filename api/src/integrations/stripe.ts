@@ -148,10 +148,17 @@ export function createStripeBilling(db: Db, config: Config) {
       if (await db('stripe_events').where({ id: event.id }).first('id')) return { received: true, duplicate: true };
       // Two processes may take the same delivery at once: both then write the same current state.
       await db('stripe_events').insert({ id: event.id, type: event.type, receivedAt: nowIso() }).onConflict('id').ignore();
-      const subscriptionId = subscriptionIdOf(event.data.object as unknown as Record<string, unknown>);
+      const object = event.data.object as unknown as Record<string, unknown>;
+      // An event about a customer no user has (another app on the same Stripe account, a deleted user) is ignored with
+      // a 2xx: an error would only make Stripe retry it for three days.
+      const customer = object.customer as string | { id: string } | null | undefined;
+      const customerId = typeof customer === 'string' ? customer : customer?.id;
+      if (customerId && !(await db('users').where({ stripeCustomerId: customerId }).first('id'))) return { received: true };
+      const subscriptionId = subscriptionIdOf(object);
       if (subscriptionId) {
-        const current = await call((api) => api.subscriptions.retrieve(subscriptionId));
-        await applySubscription(current);
+        const current = await call((api) => api.subscriptions.retrieve(subscriptionId)
+          .catch((error: unknown) => (error instanceof Stripe.errors.StripeError && error.code === 'resource_missing' ? null : Promise.reject(error))));
+        if (current) await applySubscription(current);
       }
       return { received: true };
     },

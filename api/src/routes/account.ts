@@ -1,19 +1,16 @@
 import {
-  accountDeletionSchema, ERROR_CODES, loginSchema, passwordChangeSchema, profileUpdateSchema, registerSchema,
+  accountDeletionSchema, ERROR_CODES, ERROR_MESSAGES, loginSchema, passwordChangeSchema, profileUpdateSchema, registerSchema,
   resetRequestAnswerSchema, resetRequestSchema, resetSchema, userSchema,
 } from '@redaktion/shared';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { AppContext } from '../http/context.js';
 import { endpoint } from '../http/endpoint.js';
-import { HttpError, notAuthenticated, notConfigured, notFound } from '../http/errors.js';
+import { HttpError, notAuthenticated } from '../http/errors.js';
 import { dummyHash, hashPassword, verifyPassword } from '../services/passwords.js';
 import type { Services } from '../services/index.js';
 import { toUser, type UserRow } from '../services/users.js';
 import { toBool } from '../db/values.js';
-
-/** Outside production and without SMTP_URL the reset link is shown on screen (contract.md §3). */
-export const passwordResetLinkOnScreen = (config: Config) => !config.smtpUrl && !config.production;
 
 const RESET_SENT = 'If an account exists for that address, we have sent a link to reset the password.';
 
@@ -32,9 +29,9 @@ async function startSession(ctx: AppContext, user: UserRow): Promise<void> {
 const currentSid = (ctx: AppContext): string | undefined => (ctx.session as { externalKey?: string } | null)?.externalKey;
 
 export const accountEndpoints = ({ users, sessions, throttle, resetTokens, mailer, accessTokens }: Services, config: Config) => {
-  async function confirmPassword(user: UserRow, password: string, message: string): Promise<void> {
+  async function confirmPassword(user: UserRow, password: string, message: string, field = 'password'): Promise<void> {
     if (!(await verifyPassword(password, user.password))) {
-      throw new HttpError(400, message, ERROR_CODES.invalidCredentials, [{ path: 'password', message }]);
+      throw new HttpError(400, message, ERROR_CODES.invalidCredentials, [{ path: field, message }]);
     }
   }
 
@@ -58,20 +55,19 @@ export const accountEndpoints = ({ users, sessions, throttle, resetTokens, maile
       summary: 'Signs in with the username or the e-mail; failed attempts are throttled (429)',
       body: loginSchema, response: userSchema,
       handle: async (ctx, { body }) => {
-        const wait = await throttle.retryAfter(ctx.ip, body.username);
+        const user = await users.byLogin(body.username);
+        // The account's username and e-mail share one count; a login that names no account is counted as typed.
+        const account = user ? `user:${user.id}` : `login:${body.username.toLowerCase()}`;
+        const wait = await throttle.attempt(ctx.ip, account);
         if (wait > 0) {
           throw new HttpError(429, 'Too many failed attempts. Try again later.', ERROR_CODES.tooManyAttempts, undefined, {
             'Retry-After': String(wait),
           });
         }
-        const user = await users.byLogin(body.username);
         const valid = await verifyPassword(body.password, user?.password ?? (await dummyHash()));
-        if (!user || !valid) {
-          await throttle.failed(ctx.ip, body.username);
-          throw new HttpError(401, 'Invalid username or password', ERROR_CODES.invalidCredentials);
-        }
+        if (!user || !valid) throw new HttpError(401, 'Invalid username or password', ERROR_CODES.invalidCredentials);
         if (!toBool(user.active)) throw new HttpError(403, 'This account has been deactivated', ERROR_CODES.accountInactive);
-        await throttle.succeeded(ctx.ip, body.username);
+        await throttle.succeeded(ctx.ip, account);
         await startSession(ctx, user);
         return toUser(user);
       },
@@ -87,8 +83,17 @@ export const accountEndpoints = ({ users, sessions, throttle, resetTokens, maile
     }),
     endpoint({
       method: 'patch', path: '/api/user/profile', tag: 'Account', access: 'user',
-      summary: "Updates the signed-in user's own profile", body: profileUpdateSchema, response: userSchema,
-      handle: async (ctx, { body }) => toUser(await users.updateProfile(signedIn(ctx).id, body)),
+      summary: "Updates the signed-in user's own profile; a new e-mail address needs the current password", body: profileUpdateSchema, response: userSchema,
+      handle: async (ctx, { body: { currentPassword, ...changes } }) => {
+        const user = signedIn(ctx);
+        // The e-mail receives reset links: whoever holds only the session must not be able to redirect them.
+        if (changes.email !== undefined && changes.email !== user.email.toLowerCase()) {
+          const message = ERROR_MESSAGES.emailNeedsPassword;
+          if (!currentPassword) throw new HttpError(400, message, ERROR_CODES.validation, [{ path: 'currentPassword', message }]);
+          await confirmPassword(user, currentPassword, ERROR_MESSAGES.wrongCurrentPassword, 'currentPassword');
+        }
+        return toUser(await users.updateProfile(user.id, changes));
+      },
     }),
     endpoint({
       method: 'post', path: '/api/user/password', tag: 'Account', access: 'user',
@@ -96,7 +101,7 @@ export const accountEndpoints = ({ users, sessions, throttle, resetTokens, maile
       body: passwordChangeSchema, response: z.object({ message: z.string() }),
       handle: async (ctx, { body }) => {
         const user = signedIn(ctx);
-        await confirmPassword(user, body.currentPassword, 'Current password is incorrect');
+        await confirmPassword(user, body.currentPassword, ERROR_MESSAGES.wrongCurrentPassword, 'currentPassword');
         await users.setPassword(user.id, await hashPassword(body.newPassword));
         await sessions.endUserSessions(user.id, currentSid(ctx));
         return { message: 'Password changed' };
@@ -131,25 +136,17 @@ export const accountEndpoints = ({ users, sessions, throttle, resetTokens, maile
     }),
     endpoint({
       method: 'post', path: '/api/auth/reset-password-request', tag: 'Account', access: 'public',
-      summary: 'Sends a reset link by e-mail (SMTP_URL); outside production without it, answers the link itself',
+      summary: 'E-mails a reset link to the account of that address, if there is one; the answer is the same for every address',
       body: resetRequestSchema, response: resetRequestAnswerSchema,
-      handle: async (ctx, { body }) => {
-        if (!config.smtpUrl && config.production) throw notConfigured('Password reset e-mail');
-        const user = await users.byEmail(body.email);
-        const active = user && toBool(user.active) ? user : null;
-        const origin = config.publicOrigin ?? `${ctx.protocol}://${ctx.host}`;
-        const link = async (account: UserRow) => `${origin}/reset-password?token=${await resetTokens.issue(account.id)}`;
-        if (config.smtpUrl) {
-          // The same answer, byte for byte, whether or not the address has an account.
-          // Sent after answering, so that the time taken does not tell either.
-          if (active) {
-            const url = await link(active);
-            void mailer.sendPasswordReset(active, url).catch((error: unknown) => ctx.app.emit('error', error, ctx));
-          }
-          return { message: RESET_SENT };
-        }
-        if (!active) throw notFound('No account found with that email address');
-        return { message: 'Use this link to set a new password. It works once, within one hour.', resetUrl: await link(active) };
+      handle: (ctx, { body }) => {
+        // The link only ever travels by e-mail, and the answer is the same, byte for byte and in time, for every
+        // address: the lookup, the token and the mail happen after answering.
+        void (async () => {
+          const user = await users.byEmail(body.email);
+          if (!user || !toBool(user.active)) return;
+          await mailer.sendPasswordReset(user, `${config.linkOrigin}/reset-password?token=${await resetTokens.issue(user.id)}`);
+        })().catch((error: unknown) => ctx.app.emit('error', error, ctx));
+        return { message: RESET_SENT };
       },
     }),
     endpoint({

@@ -14,7 +14,7 @@ export const articleEndpoints = ({ articles, journalists }: Services) => [
     query: articleListQuery, response: z.array(articleSchema),
     handle: async (ctx, { query }) => {
       const gate = { entitled: isEntitled(ctx.state.user) };
-      return (await articles.list(query)).map((row: Record<string, unknown>) => toArticle(row, gate, false));
+      return (await articles.list(query, gate.entitled)).map((row: Record<string, unknown>) => toArticle(row, gate, false));
     },
   }),
   endpoint({

@@ -3,14 +3,13 @@ import { z } from 'zod';
 import { integrations, type Config } from '../config.js';
 import { endpoint } from '../http/endpoint.js';
 import { placeholderSvg } from '../services/placeholder.js';
-import { passwordResetLinkOnScreen } from './account.js';
 
 const size = z.coerce.number({ error: `Sizes are 1 to ${LIMITS.placeholderMax}` }).int({ error: `Sizes are 1 to ${LIMITS.placeholderMax}` })
   .min(1, { error: `Sizes are 1 to ${LIMITS.placeholderMax}` }).max(LIMITS.placeholderMax, { error: `Sizes are 1 to ${LIMITS.placeholderMax}` });
 
 export const metaEndpoints = (config: Config) => [
   endpoint({
-    method: 'get', path: '/api/config', tag: 'Meta', access: 'public',
+    method: 'get', path: '/api/config', tag: 'Meta', access: 'public', cached: true,
     summary: 'What the browser may know: whether payments are on (with the publishable key) and which integrations are configured',
     response: publicConfigSchema,
     handle: () => {
@@ -18,7 +17,6 @@ export const metaEndpoints = (config: Config) => [
       return {
         payments: { enabled: on.payments, publishableKey: on.payments ? config.stripe.publishableKey : null },
         integrations: { ai: on.ai, pexels: on.pexels, youtube: on.youtube, email: on.email },
-        passwordResetLinkOnScreen: passwordResetLinkOnScreen(config),
       };
     },
   }),

@@ -64,11 +64,8 @@ export const podcastEndpoints = ({ podcasts, series }: Services, config: Config)
           if (!ctx.state.user) throw notAuthenticated();
           throw new HttpError(403, 'A premium subscription is required for this episode', ERROR_CODES.subscriptionRequired);
         }
-        // Premium audio must not sit in shared caches.
-        const sent = await sendFile(ctx, episodeAudioFile(config.audioDir, String(row.audioFile)), {
-          maxAgeSeconds: row.premium ? 0 : 3600,
-        });
-        if (row.premium) ctx.set('Cache-Control', 'private, no-cache');
+        // Premium audio only reaches signed-in readers, whose answers are private, no-store (app.ts): no shared cache keeps it.
+        const sent = await sendFile(ctx, episodeAudioFile(config.audioDir, String(row.audioFile)), { maxAgeSeconds: 3600 });
         if (!sent) throw notFound('Audio not found');
         return undefined;
       },

@@ -22,7 +22,7 @@ export const subscriptionEndpoints = (billing: StripeBilling, config: Config) =>
   endpoint({
     method: 'post', path: '/api/billing-portal', tag: 'Subscription', access: 'user',
     summary: "Opens Stripe's customer portal (change card or plan, cancel, receipts)", response: z.object({ url: z.string() }),
-    handle: (ctx) => billing.billingPortal(ctx.state.user!, `${config.publicOrigin ?? `${ctx.protocol}://${ctx.host}`}/dashboard`),
+    handle: (ctx) => billing.billingPortal(ctx.state.user!, `${config.linkOrigin}/dashboard`),
   }),
   endpoint({
     method: 'post', path: '/api/stripe/webhook', tag: 'Subscription', access: 'public',

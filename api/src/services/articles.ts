@@ -16,21 +16,32 @@ function ftsQuery(q: string): string | null {
 
 export function createArticleReads(db: Db) {
   return {
-    async list(filter: Page & { category?: string; q?: string; author?: string }) {
+    /**
+     * `entitled` says whether the reader may read premium bodies: for anyone else a premium article matches on its
+     * title and excerpt only, and ranks by them, so a search tells nothing about what a locked article says.
+     */
+    async list(filter: Page & { category?: string; q?: string; author?: string }, entitled: boolean) {
       const query = published(db('articles').select(LIST_COLUMNS), 'articles');
       if (filter.category) query.where('articles.category', filter.category);
       if (filter.author) query.whereRaw('lower(articles.author) = ?', [filter.author.toLowerCase()]);
       const q = filter.q?.trim();
       if (q) {
         if (isPostgres(db)) {
-          query.whereRaw(`articles.search_vector @@ websearch_to_tsquery('swedish', ?)`, [q])
-            .orderByRaw(`ts_rank(articles.search_vector, websearch_to_tsquery('swedish', ?)) desc`, [q]);
+          const vector = entitled ? 'articles.search_vector'
+            : 'CASE WHEN articles.premium THEN articles.search_vector_open ELSE articles.search_vector END';
+          query.whereRaw(`${vector} @@ websearch_to_tsquery('swedish', ?)`, [q])
+            .orderByRaw(`ts_rank(${vector}, websearch_to_tsquery('swedish', ?)) desc`, [q]);
         } else {
           const match = ftsQuery(q);
           if (!match) return [];
-          query.join('articles_fts', 'articles_fts.rowid', 'articles.id')
-            .whereRaw('articles_fts MATCH ?', [match])
-            .orderByRaw('articles_fts.rank');
+          query.join('articles_fts', 'articles_fts.rowid', 'articles.id').whereRaw('articles_fts MATCH ?', [match]);
+          if (entitled) query.orderByRaw('articles_fts.rank');
+          else {
+            // FTS5's column filter: the body column is left out for premium articles, and out of the ranking.
+            query.where((where) => where.where('articles.premium', false)
+              .orWhereRaw('articles.id IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?)', [`{title excerpt} : (${match})`]))
+              .orderByRaw('bm25(articles_fts, 1, 1, 0)');
+          }
         }
       }
       return paginate(newestFirst(query, 'articles'), filter);

@@ -8,7 +8,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { ERROR_CODES } from '@redaktion/shared';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
-import { makeVariants, type ImageVariants } from './images.js';
+import { makeVariants, stripMetadata, type ImageVariants } from './images.js';
 import { SIZE_LIMITS, keep, sniffType, uploadTempDir, type ReceivedFile } from './uploads.js';
 
 export type StoredImage = ImageVariants & { url: string };
@@ -25,6 +25,8 @@ export function createImageStore(config: Config) {
 
   async function finish(name: string): Promise<StoredImage> {
     try {
+      // The original is public too: it must not tell where the photo was taken, or by whom.
+      await stripMetadata(path.join(imagesDir, name));
       return { url: `/uploads/images/${name}`, ...(await makeVariants(imagesDir, name, '/uploads/images/')) };
     } catch {
       await rm(path.join(imagesDir, name), { force: true });

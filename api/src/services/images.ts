@@ -1,4 +1,4 @@
-import { access } from 'node:fs/promises';
+import { access, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 
@@ -22,6 +22,26 @@ export async function variantFile(imagePath: string, width: number): Promise<str
     if (await access(file).then(() => true, () => false)) return file;
   }
   return imagePath;
+}
+
+/**
+ * Re-encodes a stored image in its own format without its metadata: EXIF (GPS position, camera, author), XMP and
+ * IPTC are dropped. The EXIF orientation is applied to the pixels first, so the picture still stands the right way.
+ */
+export async function stripMetadata(file: string): Promise<void> {
+  const temp = `${file}.clean`;
+  try {
+    const image = sharp(file).rotate();
+    const { format } = await image.metadata();
+    const encoded = format === 'jpeg' ? image.jpeg({ quality: 90, mozjpeg: true })
+      : format === 'png' ? image.png({ compressionLevel: 9 })
+        : format === 'webp' ? image.webp({ quality: 90 }) : null;
+    if (!encoded) throw new Error(`Unexpected image format ${format}`);
+    await encoded.toFile(temp);
+    await rename(temp, file);
+  } finally {
+    await rm(temp, { force: true });
+  }
 }
 
 /**

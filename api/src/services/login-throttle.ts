@@ -1,59 +1,48 @@
 import type { Db } from '../db/connection.js';
 import { toIso } from '../db/values.js';
 
-interface AttemptRow {
-  key: string;
-  failures: number;
-  windowStart: string | Date;
-}
-
 const WINDOW_MS = 15 * 60 * 1000;
-/** Per account and address, and per address across accounts (password spraying). */
+/** Per address and account, and per address across accounts (password spraying). */
 const LIMITS = { account: 5, address: 30 } as const;
 
 /**
- * Failed-login throttle in the database, so that it holds across API processes.
- * Answers how many seconds to wait, or 0.
+ * Login throttle in the database, so that it holds across API processes. Each attempt is counted before its
+ * password is checked, in one upsert that answers the new count, so a burst of parallel guesses cannot slip
+ * past the limit while the slow hash runs. The account part of a key is the account itself when the login names
+ * one (its username and e-mail share it), else the login as typed; it is always paired with the client's address,
+ * so nobody can lock an editor out from elsewhere.
  */
 export function createLoginThrottle(db: Db) {
-  const attempts = () => db<AttemptRow>('login_attempts');
-  const keys = (ip: string, login: string) => ({
-    account: `account:${ip}:${login.toLowerCase()}`,
-    address: `address:${ip}`,
-  });
+  const attempts = () => db('login_attempts');
+  const keys = (ip: string, account: string) => ({ account: `account:${ip}:${account}`, address: `address:${ip}` });
 
-  async function waitFor(key: string, limit: number): Promise<number> {
-    const row = (await attempts().where({ key }).first()) as AttemptRow | undefined;
-    if (!row) return 0;
-    const started = new Date(toIso(row.windowStart) ?? 0).getTime();
-    const remaining = started + WINDOW_MS - Date.now();
-    if (remaining <= 0) return 0;
-    return row.failures >= limit ? Math.ceil(remaining / 1000) : 0;
-  }
-
-  async function recordFailure(key: string): Promise<void> {
-    const now = new Date();
-    const row = (await attempts().where({ key }).first()) as AttemptRow | undefined;
-    const started = row ? new Date(toIso(row.windowStart) ?? 0).getTime() : 0;
-    if (!row || started + WINDOW_MS <= now.getTime()) {
-      await attempts().insert({ key, failures: 1, windowStart: now.toISOString() } as never).onConflict('key').merge();
-    } else {
-      await attempts().where({ key }).increment('failures', 1);
-    }
+  /** Counts one attempt on a key and answers the seconds to wait, 0 while the count is within the limit. */
+  async function count(key: string, limit: number): Promise<number> {
+    const now = Date.now();
+    const closed = new Date(now - WINDOW_MS).toISOString();
+    const [row] = (await attempts()
+      .insert({ key, failures: 1, windowStart: new Date(now).toISOString() })
+      .onConflict('key')
+      .merge({
+        failures: db.raw('CASE WHEN login_attempts.window_start <= ? THEN 1 ELSE login_attempts.failures + 1 END', [closed]),
+        windowStart: db.raw('CASE WHEN login_attempts.window_start <= ? THEN excluded.window_start ELSE login_attempts.window_start END', [closed]),
+      })
+      .returning(['failures', 'windowStart'])) as { failures: number; windowStart: string | Date }[];
+    if (Number(row!.failures) <= limit) return 0;
+    return Math.max(1, Math.ceil((new Date(toIso(row!.windowStart) ?? 0).getTime() + WINDOW_MS - now) / 1000));
   }
 
   return {
-    async retryAfter(ip: string, login: string): Promise<number> {
-      const k = keys(ip, login);
-      return Math.max(await waitFor(k.account, LIMITS.account), await waitFor(k.address, LIMITS.address));
+    /** Counts an attempt before its password is checked; answers how many seconds to wait, or 0 to go ahead. */
+    async attempt(ip: string, account: string): Promise<number> {
+      const k = keys(ip, account);
+      return Math.max(await count(k.account, LIMITS.account), await count(k.address, LIMITS.address));
     },
-    async failed(ip: string, login: string): Promise<void> {
-      const k = keys(ip, login);
-      await recordFailure(k.account);
-      await recordFailure(k.address);
-    },
-    async succeeded(ip: string, login: string): Promise<void> {
-      await attempts().where({ key: keys(ip, login).account }).delete();
+    /** A right password clears the account's count and gives the address its attempt back. */
+    async succeeded(ip: string, account: string): Promise<void> {
+      const k = keys(ip, account);
+      await attempts().where({ key: k.account }).delete();
+      await attempts().where({ key: k.address }).where('failures', '>', 0).decrement('failures', 1);
     },
     /** Windows that have closed no longer matter. */
     purgeExpired: () => attempts().where('windowStart', '<', new Date(Date.now() - WINDOW_MS).toISOString()).delete(),

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
 import type { UserRow } from './users.js';
@@ -19,20 +21,37 @@ const resetMail = {
   },
 } as const;
 
-/** E-mail through SMTP_URL, in the account's language (contract.md §7). */
+/**
+ * Where e-mail goes (contract.md §3): through SMTP_URL; without it, outside production, into the server's log and
+ * DATA_DIR/mail/ so a developer can follow the flow; in production without it, nowhere (a reset link in a log is a key).
+ */
+export type MailMode = 'smtp' | 'folder' | 'off';
+export const mailMode = (config: Config): MailMode => (config.smtpUrl ? 'smtp' : config.production ? 'off' : 'folder');
+
+interface Message { to: string; subject: string; text: string }
+
 export function createMailer(config: Config) {
+  const mode = mailMode(config);
+  if (mode === 'off') console.warn('SMTP_URL is not set: e-mail is off, so password reset requests are answered but no link is sent.');
   let transport: Transporter | null = null;
-  const transporter = () => (transport ??= nodemailer.createTransport(config.smtpUrl!));
+
+  async function send(message: Message): Promise<void> {
+    if (mode === 'off') return;
+    if (mode === 'smtp') {
+      await (transport ??= nodemailer.createTransport(config.smtpUrl!)).sendMail({ from: config.mailFrom, ...message });
+      return;
+    }
+    const info = await (transport ??= nodemailer.createTransport({ jsonTransport: true })).sendMail({ from: config.mailFrom, ...message });
+    await mkdir(config.mailDir, { recursive: true });
+    const file = path.join(config.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${(info.messageId as string).replace(/[^\w.-]/g, '')}.json`);
+    await writeFile(file, String(info.message), { mode: 0o600 });
+    console.log(`E-mail to ${message.to} (no SMTP_URL: kept in ${file})\nSubject: ${message.subject}\n\n${message.text}`);
+  }
 
   return {
     async sendPasswordReset(user: UserRow, url: string): Promise<void> {
       const text = resetMail[user.locale === 'en' ? 'en' : 'sv'];
-      await transporter().sendMail({
-        from: config.mailFrom,
-        to: user.email,
-        subject: text.subject,
-        text: text.body(user.firstName ?? user.username, url),
-      });
+      await send({ to: user.email, subject: text.subject, text: text.body(user.firstName ?? user.username, url) });
     },
   };
 }

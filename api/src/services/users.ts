@@ -1,7 +1,7 @@
-import type { Locale, ProfileUpdateInput, SubscriptionPlan, User, UserRole } from '@redaktion/shared';
+import { ERROR_CODES, ERROR_MESSAGES, type Locale, type ProfileUpdateInput, type SubscriptionPlan, type User, type UserRole } from '@redaktion/shared';
 import type { Db } from '../db/connection.js';
 import { insertedId, nowIso, toBool, toIso } from '../db/values.js';
-import { conflict } from '../http/errors.js';
+import { conflict, HttpError } from '../http/errors.js';
 
 /** A users row as knex returns it (camelCased). */
 export interface UserRow {
@@ -50,12 +50,15 @@ export function toUser(row: UserRow): User {
 export function createUserService(db: Db) {
   const users = () => db<UserRow>('users');
 
+  const taken = async (field: 'username' | 'email', value: string, exceptId?: number): Promise<boolean> => {
+    const row = (await users().whereRaw(`lower(${field}) = ?`, [value.toLowerCase()]).first('id')) as { id: number } | undefined;
+    return Boolean(row && row.id !== exceptId);
+  };
+  /** One answer for a taken username and a taken e-mail, so registration tells nobody who has an account. */
+  const accountTaken = () => new HttpError(409, ERROR_MESSAGES.accountTaken, ERROR_CODES.accountTaken);
+
   async function assertFree(field: 'username' | 'email', value: string, exceptId?: number): Promise<void> {
-    const query = users().whereRaw(`lower(${field}) = ?`, [value.toLowerCase()]).first('id');
-    const taken = (await query) as { id: number } | undefined;
-    if (taken && taken.id !== exceptId) {
-      throw conflict(field === 'username' ? 'Username already exists' : 'Email already registered');
-    }
+    if (await taken(field, value, exceptId)) throw field === 'email' && exceptId ? conflict('Email already registered') : accountTaken();
   }
 
   return {
@@ -88,12 +91,12 @@ export function createUserService(db: Db) {
         return (await users().where({ id: insertedId(result) }).first()) as UserRow;
       } catch (error) {
         // Two registrations racing past assertFree: the unique index decides.
-        if (/unique/i.test(String((error as Error).message))) throw conflict('Username or email already registered');
+        if (/unique/i.test(String((error as Error).message))) throw accountTaken();
         throw error;
       }
     },
 
-    async updateProfile(id: number, input: ProfileUpdateInput): Promise<UserRow> {
+    async updateProfile(id: number, input: Omit<ProfileUpdateInput, 'currentPassword'>): Promise<UserRow> {
       if (input.email) await assertFree('email', input.email, id);
       const blankToNull = (value: string | undefined) => (value === undefined ? undefined : value === '' ? null : value);
       const changes = {

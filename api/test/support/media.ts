@@ -23,11 +23,14 @@ export const videoHeads = {
 };
 
 /** Posts multipart form data with fetch: `files` maps field names to [bytes, file name]. */
-export async function postForm(baseUrl: string, path: string, cookies: string, files: Record<string, [Buffer | Uint8Array, string]>, fields: Record<string, string> = {}) {
+export async function postForm(
+  baseUrl: string, path: string, cookies: string, files: Record<string, [Buffer | Uint8Array, string]>, fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const [name, [bytes, filename]] of Object.entries(files)) form.append(name, new Blob([bytes as Uint8Array<ArrayBuffer>]), filename);
-  const response = await fetch(baseUrl + path, { method: 'POST', body: form, headers: cookies ? { Cookie: cookies } : {} });
+  const response = await fetch(baseUrl + path, { method: 'POST', body: form, headers: { ...(cookies ? { Cookie: cookies } : {}), ...headers } });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }

@@ -56,7 +56,7 @@ export async function startServerProcess(options: { env: Record<string, string>;
     await waitUntilUp(url, 60_000, () => alive);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}:\n${text}`);
+    throw new Error(`${(error as Error).message}:\n${text}`, { cause: error });
   }
   return {
     url,

@@ -1,21 +1,26 @@
-import { Link, Route, Routes } from 'react-router-dom';
-import { useSession } from '../app/context';
-import { Loading } from '../components/cards';
-import { isStaff } from '../state/session';
+import { Route, Routes } from 'react-router-dom';
+import { isStaff } from '@redaktion/shared/constants';
 import { AdminDashboard } from './Dashboard';
 import { useAdminT } from './i18n';
-import { AdminPlatformProvider, type AdminPlatform } from './platform';
+import { AdminPlatformProvider, usePlatform, type AdminPlatform } from './platform';
 import { AiGenerator } from './ai/AiGenerator';
+import { ReaderPageLink } from './ui/SiteLink';
 
 /**
- * The admin area as a module: its routes (relative to where it is mounted, /admin in the PWA) behind the role
- * check (admin-area.md §2). Everything outside the browser comes through `platform` (see ./platform).
+ * The admin area as a module: its routes (relative to where the host mounts it inside its router, /admin in the
+ * PWA) behind the role check (admin-area.md §2). Everything from the host comes through `platform` (./platform).
  */
 export function AdminScreens({ platform }: { platform: AdminPlatform }) {
+  return (
+    <AdminPlatformProvider platform={platform}>
+      <AdminRoutes />
+    </AdminPlatformProvider>
+  );
+}
+
+function AdminRoutes() {
   const t = useAdminT();
-  const { user, status } = useSession();
-  if (status === 'loading') return <Loading />;
-  if (!isStaff(user)) {
+  if (!isStaff(usePlatform().user)) {
     return (
       <Routes>
         <Route index element={<Denied extra={t('admin.needPrivileges')} />} />
@@ -24,13 +29,11 @@ export function AdminScreens({ platform }: { platform: AdminPlatform }) {
     );
   }
   return (
-    <AdminPlatformProvider platform={platform}>
-      <Routes>
-        <Route index element={<AdminDashboard />} />
-        <Route path="ai-generator" element={<AiGenerator />} />
-        <Route path="*" element={<AdminDashboard />} />
-      </Routes>
-    </AdminPlatformProvider>
+    <Routes>
+      <Route index element={<AdminDashboard />} />
+      <Route path="ai-generator" element={<AiGenerator />} />
+      <Route path="*" element={<AdminDashboard />} />
+    </Routes>
   );
 }
 
@@ -40,7 +43,7 @@ function Denied({ extra }: { extra?: string }) {
     <div className="container not-found">
       <h1>{t('admin.accessDenied')}</h1>
       {extra && <p>{extra}</p>}
-      <Link to="/" className="button">{t('admin.returnHome')}</Link>
+      <ReaderPageLink path="/" className="button">{t('admin.returnHome')}</ReaderPageLink>
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CATEGORIES } from './test/fixtures';
 import { jsonFetch, renderAdmin, resetAdminScreens, staffUser } from './test/render';
 import { AdminDashboard } from './Dashboard';
 
 afterEach(resetAdminScreens);
+
+const openReaderPage = vi.fn();
 
 const pendingItem = (id: number) => ({
   id, contentType: 'article', contentId: id, title: `Artikel ${id}`, submittedBy: 2, submittedByName: 'sara', submittedAt: '2026-03-01T08:00:00.000Z',
@@ -17,7 +19,7 @@ function renderDashboard({ role = 'admin', pending = 0, locale = 'en' }: { role?
     'GET /api/admin/categories': CATEGORIES,
     'GET /api/admin/articles': [],
   });
-  renderAdmin(<AdminDashboard />, { fetch: api.fetch, user: staffUser(role), locale });
+  renderAdmin(<AdminDashboard />, { fetch: api.fetch, user: staffUser(role), locale, openReaderPage });
 }
 
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
@@ -28,7 +30,10 @@ describe('the admin dashboard', () => {
     expect(tabNames()).toEqual(['Overview', 'Articles', 'Podcasts', 'Ads', 'Interviews', 'Staff', 'Approvals', 'AI Generator', 'Settings']);
     expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel', { name: 'Overview' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: '← Back to site' }).getAttribute('href')).toBe('/');
+    const back = screen.getByRole('link', { name: '← Back to site' });
+    expect(back.getAttribute('href')).toBe('http://admin.test/');
+    fireEvent.click(back);
+    expect(openReaderPage).toHaveBeenCalledWith('/');
     expect(screen.getByText('Admin', { selector: '.admin-role-badge' })).toBeTruthy();
   });
 

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { useSession } from '../app/context';
+import { useSearchParams } from 'react-router-dom';
 import { useAdminQuery } from './data';
 import { useAdminT, type AdminKey } from './i18n';
-import { useAdminClient } from './platform';
+import { useAdminClient, usePlatform } from './platform';
+import { QUERY_KEYS } from './queries';
 import { AdsTab } from './tabs/Ads';
 import { AiTab } from './tabs/AiCards';
 import { ApprovalsTab } from './tabs/Approvals';
@@ -14,6 +14,7 @@ import { PodcastsTab } from './tabs/Podcasts';
 import { SettingsTab } from './tabs/Settings';
 import { StaffTab } from './tabs/Staff';
 import { UsersTab } from './tabs/Users';
+import { ReaderPageLink } from './ui/SiteLink';
 import { useTabKeys } from './ui/use-tab-keys';
 
 const TABS: { id: string; label: AdminKey; Component: ComponentType; superAdminOnly?: boolean }[] = [
@@ -29,18 +30,15 @@ const TABS: { id: string; label: AdminKey; Component: ComponentType; superAdminO
   { id: 'users', label: 'tab.users', Component: UsersTab, superAdminOnly: true },
 ];
 
-/** Approvals' query key: the tab badge and the Approvals tab share one read. */
-export const PENDING_KEY = '/api/admin/approvals/pending';
-
 /** /admin: the tabs of admin-area.md §2, the current one in `?tab=` so that a reload or a link keeps it. */
 export function AdminDashboard() {
   const t = useAdminT();
-  const { user } = useSession();
+  const { user } = usePlatform();
   const admin = useAdminClient();
   const [search, setSearch] = useSearchParams();
   const tabs = TABS.filter((tab) => !tab.superAdminOnly || user?.role === 'super_admin');
   const current = tabs.find((tab) => tab.id === search.get('tab')) ?? tabs[0]!;
-  const pending = useAdminQuery(PENDING_KEY, admin.approvals.pending).data?.length ?? 0;
+  const pending = useAdminQuery(QUERY_KEYS.approvals, admin.approvals.pending).data?.length ?? 0;
   const select = (id: string) => setSearch(id === 'overview' ? {} : { tab: id });
   const keys = useTabKeys(tabs, select);
 
@@ -48,7 +46,7 @@ export function AdminDashboard() {
     <div className="container admin">
       <header className="admin-header">
         <div>
-          <Link to="/" className="admin-back">← {t('admin.backHome')}</Link>
+          <ReaderPageLink path="/" className="admin-back">← {t('admin.backHome')}</ReaderPageLink>
           <h1>{t('admin.title')}</h1>
           <p className="admin-subtitle">{t('admin.subtitle')}</p>
         </div>

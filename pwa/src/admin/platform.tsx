@@ -1,46 +1,90 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import type { ApiClient } from '@redaktion/shared/client';
-import type { AdminClient } from '@redaktion/shared/admin-client';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { User } from '@redaktion/shared';
+import { createApiClient, type ApiClient } from '@redaktion/shared/client';
+import { createAdminClient, type AdminClient } from '@redaktion/shared/admin-client';
 
 /**
- * AdminPlatform: everything the admin screens need that differs between the browser and the desktop app.
+ * AdminPlatform: everything the admin screens take from the app that hosts them (ADR 10, ADR 12).
  *
- * The screens never call `fetch`, `XMLHttpRequest` or `window.open` themselves; they ask the platform.
- * - The PWA passes `browserPlatform()` (./browser-platform): same-origin API, uploads over XMLHttpRequest
- *   so that the progress is the real number of bytes sent.
- * - The desktop app passes its own: the API at the newsroom server it is configured for, uploads and
- *   links through its main process.
+ * The admin module imports nothing of its host; it never reads cookies, calls `fetch`, `XMLHttpRequest` or
+ * `window.open` itself, and keeps no copy of the signed-in user. Two hosts implement this:
+ * - the PWA (`pwa/src/pages/admin/web-platform.ts`): the same-origin API with the session cookie, uploads over
+ *   XMLHttpRequest (fetch cannot report upload progress), the reader's toasts and data cache;
+ * - the desktop app's renderer: the API and uploads through its main process, links in the system browser.
+ * A host builds a new object when one of the values changes (the user signs out, the language switches).
  */
 export interface AdminPlatform {
-  /** The API client (the desktop app points it at its configured server). */
-  api: ApiClient;
-  /** The typed admin calls over `api`. */
-  admin: AdminClient;
+  /** The signed-in user, or null. The screens show Access Denied below the admin role; the server enforces it. */
+  user: User | null;
+  /** The language of the screens. */
+  locale: 'sv' | 'en';
+  /** The colour scheme of the screens (the admin's styles carry both). */
+  theme: 'light' | 'dark';
   /**
-   * Sends a multipart form (files and text fields) to an admin path and resolves with the JSON answer.
-   * `onProgress` receives 0 to 100 as the bytes leave; `signal` cancels. Failures reject with `ApiError`,
-   * or with an `Error` whose message says what went wrong on the way (network error, timeout, invalid JSON).
+   * The API transport, shaped like `fetch`: `path` is always an absolute path of the API (`/api/admin/articles?…`),
+   * never a full URL; the host adds the server's origin and the credentials (cookie or token). The answer's status
+   * and JSON body are read as they are, so a host forwards them unchanged (a `Response` built from them will do).
+   */
+  fetch(path: string, init: AdminRequestInit): Promise<Response>;
+  /**
+   * Sends a multipart form (files and text fields) to an API path (`/api/upload`, `/api/admin/videos/upload`…)
+   * and resolves with the JSON answer. `onProgress` receives 0 to 100 as the bytes leave; `signal` cancels (the
+   * promise then rejects with a DOMException named AbortError). Refusals reject with `ApiError` from
+   * `@redaktion/shared/client`; a failure on the way rejects with an `Error` whose message says what went wrong
+   * ('Network error', 'Upload timeout', 'Invalid JSON response').
    */
   upload<T>(path: string, form: UploadForm, options?: UploadOptions): Promise<T>;
-  /** Opens a reader page or an outside link (the browser: a new tab; the desktop: the system browser). */
+  /** Opens a full URL outside the admin: the browser in a new tab, the desktop app in the system browser. */
   openExternal(url: string): void;
-  /** The reader site's origin, for links such as "view on the site". */
+  /** Leaves the admin for a page of the reader site (`/`): the browser goes there in this tab, the desktop opens it outside. */
+  openReaderPage(path: string): void;
+  /** The reader site's origin, for links to its pages and for the site-relative URLs of uploaded files. */
   siteUrl: string;
+  /** Shows a short message to the editor (a toast): the outcome of a save, a delete, a failed call. */
+  notify(notice: AdminNotice): void;
+  /**
+   * Tells the host that public answers under these API paths changed (`/api/articles`, `/api/categories`…), so
+   * that copies it keeps (the PWA's reader cache) are fetched again. A host that keeps none does nothing.
+   */
+  readerDataChanged(paths: string[]): void;
 }
 
+/** What the admin passes to `AdminPlatform.fetch`: plain data (it crosses a process bridge as it is); files go through `upload`. */
+export interface AdminRequestInit { method: string; headers: Record<string, string>; body?: string }
 export type UploadForm = Record<string, Blob | string>;
 export interface UploadOptions { onProgress?: (percent: number) => void; signal?: AbortSignal; timeoutMs?: number }
+export interface AdminNotice { title: string; description?: string; tone: 'success' | 'error' }
 
-const PlatformContext = createContext<AdminPlatform | null>(null);
+interface AdminContext { platform: AdminPlatform; api: ApiClient; admin: AdminClient }
+const PlatformContext = createContext<AdminContext | null>(null);
 
+/** Puts the platform (and the API clients made over its transport) under the screens, inside the admin's styled root. */
 export function AdminPlatformProvider({ platform, children }: { platform: AdminPlatform; children: ReactNode }) {
-  return <PlatformContext.Provider value={platform}>{children}</PlatformContext.Provider>;
+  const transport = platform.fetch;
+  const clients = useMemo(() => {
+    const api = createApiClient({ fetch: (input, init) => transport(String(input), requestInit(init)) });
+    return { api, admin: createAdminClient(api) };
+  }, [transport]);
+  const value = useMemo(() => ({ platform, ...clients }), [platform, clients]);
+  return (
+    <PlatformContext.Provider value={value}>
+      <div className="redaktion-admin" data-theme={platform.theme}>{children}</div>
+    </PlatformContext.Provider>
+  );
 }
 
-export function usePlatform(): AdminPlatform {
-  const platform = useContext(PlatformContext);
-  if (!platform) throw new Error('AdminPlatformProvider is missing');
-  return platform;
+/** The API client's request as plain data: its headers are a plain object and its bodies JSON text. */
+function requestInit(init: RequestInit = {}): AdminRequestInit {
+  if (init.body != null && typeof init.body !== 'string') throw new TypeError('Files go through AdminPlatform.upload');
+  return { method: init.method ?? 'GET', headers: { ...(init.headers as Record<string, string> | undefined) }, body: init.body ?? undefined };
 }
 
-export const useAdminClient = () => usePlatform().admin;
+function useAdminContext(): AdminContext {
+  const context = useContext(PlatformContext);
+  if (!context) throw new Error('AdminPlatformProvider is missing');
+  return context;
+}
+
+export const usePlatform = () => useAdminContext().platform;
+export const useApi = () => useAdminContext().api;
+export const useAdminClient = () => useAdminContext().admin;

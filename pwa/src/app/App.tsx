@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Route, Routes, matchRoutes, useLocation } from 'react-router-dom';
+import { Route, Routes, matchRoutes, useLocation, useParams } from 'react-router-dom';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { MiniPlayer } from '../components/MiniPlayer';
@@ -10,14 +10,15 @@ import { Loading } from '../components/cards';
 import { useIsClient } from '../data/api-cache';
 import { useI18n } from '../i18n';
 import { useServices } from './context';
-import { notFoundRoute, routes, type RouteDef } from './routes';
+import { notFoundRoute, routes, validParams, type RouteDef } from './routes';
 
 export const documentTitle = (title: string) => (title === 'Redaktion' ? title : `${title} – Redaktion`);
 
 /** The route for a path, the 404 route when none matches. */
 export function findRoute(pathname: string): { route: RouteDef; params: Record<string, string | undefined> } {
   const match = matchRoutes(routes.map((route) => ({ path: route.path, route })), pathname)?.[0];
-  return match ? { route: (match.route as unknown as { route: RouteDef }).route, params: match.params } : { route: notFoundRoute, params: {} };
+  const route = match && (match.route as unknown as { route: RouteDef }).route;
+  return route && validParams(route, match.params) ? { route, params: match.params } : { route: notFoundRoute, params: {} };
 }
 
 /** Keeps the tab title in step when the reader moves between pages in the browser. */
@@ -43,6 +44,13 @@ function ClientOnly({ children }: { children: React.ReactNode }) {
   return useIsClient() ? <>{children}</> : <Loading />;
 }
 
+/** A route's page, or the 404 page when its parameters are not what the route takes (checked before the page reads anything). */
+function RoutePage({ route }: { route: RouteDef }) {
+  const params = useParams();
+  const { Component } = validParams(route, params) ? route : notFoundRoute;
+  return route.clientOnly ? <ClientOnly><Component /></ClientOnly> : <Component />;
+}
+
 export function App() {
   const { session, api } = useServices();
   useEffect(() => {
@@ -54,8 +62,8 @@ export function App() {
       <OfflineBar />
       <main id="main" tabIndex={-1}>
         <Routes>
-          {routes.map(({ path, Component, clientOnly }) => (
-            <Route key={path} path={path} element={clientOnly ? <ClientOnly><Component /></ClientOnly> : <Component />} />
+          {routes.map((route) => (
+            <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
           ))}
           <Route path="*" element={<notFoundRoute.Component />} />
         </Routes>

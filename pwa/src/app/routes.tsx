@@ -1,12 +1,23 @@
 import { Suspense, createElement, lazy, type ComponentType } from 'react';
 import type { Article, Author, CustomVideo, Episode, PersonProfile, PodcastSeries } from '@redaktion/shared';
-import { apiPaths } from '@redaktion/shared/client';
 import { Loading, categoryLabel, categoryTagline } from '../components/cards';
 import type { ApiCache } from '../data/api-cache';
 import type { Translate } from '../i18n';
 import { isYouTubeId } from '../components/youtube';
 import NotFound from '../pages/NotFound';
-import { articleData, homeData, newsData, opinionData, searchData } from './route-data';
+import { articleReads } from '../pages/Article.data';
+import { episodeReads } from '../pages/Episode.data';
+import { homeReads } from '../pages/Home.data';
+import { journalistReads } from '../pages/Journalist.data';
+import { newsReads } from '../pages/News.data';
+import { opinionReads } from '../pages/Opinion.data';
+import { peopleReads } from '../pages/People.data';
+import { personReads } from '../pages/Person.data';
+import { podcastsReads } from '../pages/Podcasts.data';
+import { searchReads } from '../pages/Search.data';
+import { seriesReads } from '../pages/Series.data';
+import { subscribeReads } from '../pages/Subscribe.data';
+import { watchReads } from '../pages/Watch.data';
 
 /**
  * Each page is a chunk of its own, so a reader downloads the code of the page they open, not of every page.
@@ -48,7 +59,7 @@ const ResetPassword = page('pages/ResetPassword', () => import('../pages/ResetPa
 const Dashboard = page('pages/Dashboard', () => import('../pages/Dashboard'));
 const Legal = page('pages/Legal', () => import('../pages/Legal'));
 /** The admin screens are their own chunk too, in a folder the service worker leaves out: readers never download them. */
-const Admin = page('admin/AdminApp', () => import('../admin/AdminApp'));
+const Admin = page('pages/admin/AdminPage', () => import('../pages/admin/AdminPage'));
 
 export interface Head { title: string; description?: string; image?: string | null }
 type Params = Record<string, string | undefined>;
@@ -68,74 +79,91 @@ export interface RouteDef {
   head?: (params: Params, cache: ApiCache, t: Translate, search: URLSearchParams) => Head;
   /** Rendered in the browser only (the admin area and the device's own pages). */
   clientOnly?: boolean;
+  /**
+   * What each route parameter may be. Anything else is not found before a byte of data is read, so a segment like
+   * '..%2Fadmin%2Fusers' never becomes part of an API path.
+   */
+  params?: Record<string, RegExp>;
 }
+
+/** A database id, as the API's id parameters take it. */
+const ID = /^[1-9][0-9]{0,15}$/;
+/** A custom video's slug (slugify) or a YouTube video id. */
+const SLUG = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** Whether a route's parameters are what it declares; a route without declarations takes no parameters that matter. */
+export const validParams = (route: RouteDef, params: Params): boolean =>
+  Object.entries(route.params ?? {}).every(([name, pattern]) => pattern.test(params[name] ?? ''));
 
 const subject = <T,>(cache: ApiCache, path: string) => cache.get(path)?.data as T | undefined;
 
+/** The paths of a page's reads (its `.data.ts` beside it names them), in order: the first is the page's subject. */
+const paths = (reads: Record<string, string | string[] | null>): string[] => Object.values(reads).flatMap((read) => read ?? []);
+
 export const routes: RouteDef[] = [
-  { path: '/', ...Home, data: (_p, s) => homeData(s), head: (_p, _c, t) => ({ title: 'Redaktion', description: t('brand.tagline') }) },
-  { path: '/home', ...Home, data: (_p, s) => homeData(s), head: (_p, _c, t) => ({ title: 'Redaktion', description: t('brand.tagline') }) },
+  { path: '/', ...Home, data: (_p, s) => paths(homeReads(s)), head: (_p, _c, t) => ({ title: 'Redaktion', description: t('brand.tagline') }) },
+  { path: '/home', ...Home, data: (_p, s) => paths(homeReads(s)), head: (_p, _c, t) => ({ title: 'Redaktion', description: t('brand.tagline') }) },
   {
-    path: '/news', ...News, data: (_p, s) => newsData(s),
+    path: '/news', ...News, data: (_p, s) => paths(newsReads(s)),
     head: (_p, _c, t, search) => {
       const category = search.get('category');
       return { title: category ? categoryLabel(t, category) : t('nav.news'), description: categoryTagline(t, category ?? 'news') };
     },
   },
-  { path: '/opinion', ...Opinion, data: opinionData, head: (_p, _c, t) => ({ title: t('opinion.title'), description: t('opinion.tagline') }) },
+  { path: '/opinion', ...Opinion, data: () => paths(opinionReads()), head: (_p, _c, t) => ({ title: t('opinion.title'), description: t('opinion.tagline') }) },
   {
-    path: '/article/:id', ...Article_, data: articleData, subjectRequired: true,
+    path: '/article/:id', ...Article_, params: { id: ID }, data: (p) => paths(articleReads(p.id ?? '')), subjectRequired: true,
     head: (p, c, t) => {
-      const article = subject<Article>(c, apiPaths.article(p.id ?? ''));
+      const article = subject<Article>(c, articleReads(p.id ?? '').article);
       return article ? { title: article.title, description: article.excerpt, image: article.imageUrl } : { title: t('article.notFound') };
     },
   },
   {
     // An unknown slug that looks like a YouTube id is played from YouTube; any other is not found.
-    path: '/watch/:videoId', ...Watch, data: (p) => [apiPaths.customVideo(p.videoId ?? ''), apiPaths.config], subjectRequired: (p) => !isYouTubeId(p.videoId ?? ''),
+    path: '/watch/:videoId', ...Watch, params: { videoId: SLUG }, data: (p) => paths(watchReads(p.videoId?.trim() ?? '')), subjectRequired: (p) => !isYouTubeId(p.videoId ?? ''),
     head: (p, c, t) => {
-      const video = subject<CustomVideo>(c, apiPaths.customVideo(p.videoId ?? ''));
+      const video = subject<CustomVideo>(c, watchReads(p.videoId?.trim() ?? '').custom);
       return video ? { title: video.title, description: video.description, image: video.thumbnailUrl } : { title: t('watch.player') };
     },
   },
   {
-    path: '/podcasts', ...Podcasts, data: () => [apiPaths.seriesList, apiPaths.podcasts({ limit: 12 })],
+    path: '/podcasts', ...Podcasts, data: () => paths(podcastsReads()),
     head: (_p, _c, t) => ({ title: t('podcasts.title') }),
   },
   {
-    path: '/podcast/:id', ...Episode_, data: (p) => [apiPaths.podcast(p.id ?? '')], subjectRequired: true,
+    path: '/podcast/:id', ...Episode_, params: { id: ID }, data: (p) => paths(episodeReads(p.id ?? '')), subjectRequired: true,
     head: (p, c, t) => {
-      const episode = subject<Episode>(c, apiPaths.podcast(p.id ?? ''));
+      const episode = subject<Episode>(c, episodeReads(p.id ?? '').episode);
       return episode ? { title: episode.title, description: episode.description, image: episode.imageUrl } : { title: t('episode.notFound') };
     },
   },
   {
-    path: '/podcast-series/:id', ...Series, data: (p) => [apiPaths.series(p.id ?? ''), apiPaths.seriesEpisodes(p.id ?? '')], subjectRequired: true,
+    path: '/podcast-series/:id', ...Series, params: { id: ID }, data: (p) => paths(seriesReads(p.id ?? '')), subjectRequired: true,
     head: (p, c, t) => {
-      const series = subject<PodcastSeries>(c, apiPaths.series(p.id ?? ''));
+      const series = subject<PodcastSeries>(c, seriesReads(p.id ?? '').series);
       return series ? { title: series.title, description: series.description, image: series.imageUrl } : { title: t('series.notFound') };
     },
   },
   {
-    path: '/people', ...People, data: () => [apiPaths.interviews(50), apiPaths.people(50)],
+    path: '/people', ...People, data: () => paths(peopleReads()),
     head: (_p, _c, t) => ({ title: t('people.title'), description: t('people.intro') }),
   },
   {
-    path: '/people/:id', ...Person, data: (p) => [apiPaths.person(p.id ?? '')], subjectRequired: true,
+    path: '/people/:id', ...Person, params: { id: ID }, data: (p) => paths(personReads(p.id ?? '')), subjectRequired: true,
     head: (p, c, t) => {
-      const person = subject<PersonProfile>(c, apiPaths.person(p.id ?? ''));
+      const person = subject<PersonProfile>(c, personReads(p.id ?? '').person);
       return person ? { title: person.name, description: person.excerpt, image: person.profileImage } : { title: t('person.notFound') };
     },
   },
   {
-    path: '/journalists/:id', ...Journalist, data: (p) => [apiPaths.journalist(p.id ?? '')], subjectRequired: true,
+    path: '/journalists/:id', ...Journalist, params: { id: ID }, data: (p) => paths(journalistReads(p.id ?? '')), subjectRequired: true,
     head: (p, c, t) => {
-      const journalist = subject<Author>(c, apiPaths.journalist(p.id ?? ''));
+      const journalist = subject<Author>(c, journalistReads(p.id ?? '').journalist);
       return journalist ? { title: journalist.name, description: journalist.title ?? undefined, image: journalist.profileImage } : { title: t('journalist.notFound') };
     },
   },
-  { path: '/search', ...Search, data: (_p, s) => searchData(s), head: (_p, _c, t) => ({ title: t('search.title') }) },
-  { path: '/subscribe', ...Subscribe, data: () => [apiPaths.config], head: (_p, _c, t) => ({ title: t('subscribe.title'), description: t('subscribe.intro') }) },
+  { path: '/search', ...Search, data: (_p, s) => paths(searchReads(s)), head: (_p, _c, t) => ({ title: t('search.title') }) },
+  { path: '/subscribe', ...Subscribe, data: () => paths(subscribeReads()), head: (_p, _c, t) => ({ title: t('subscribe.title'), description: t('subscribe.intro') }) },
   { path: '/subscription/success', ...SubscriptionSuccess, clientOnly: true, head: (_p, _c, t) => ({ title: t('success.title') }) },
   { path: '/auth', ...Auth, head: (_p, _c, t) => ({ title: t('nav.login') }) },
   { path: '/forgot-password', ...ForgotPassword, head: (_p, _c, t) => ({ title: t('forgot.title') }) },

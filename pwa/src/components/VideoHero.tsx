@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CustomVideo } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
@@ -57,6 +57,27 @@ const fromControl = (target: EventTarget) => target instanceof Element && target
 /** The index after `current` when the rotation ticks, cycling over at most two slides. */
 export const nextSlide = (current: number, count: number) => (count === 0 ? 0 : (current + 1) % count);
 
+/**
+ * Whether the hero may play video: once it is on screen, and never for a reader whose browser asks to save data.
+ * Until then the poster shows, so the first screen costs a picture, not a video decoder.
+ */
+function useVideoAllowed(hero: RefObject<HTMLElement | null>): boolean {
+  const [allowed, setAllowed] = useState(false);
+  useEffect(() => {
+    const element = hero.current;
+    const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+    if (!element || saveData || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      setAllowed(true);
+      observer.disconnect();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hero]);
+  return allowed;
+}
+
 export function VideoHero() {
   const { t } = useI18n();
   const navigate = useNavigate();
@@ -73,6 +94,8 @@ export function VideoHero() {
   const [controls, setControls] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
+  const hero = useRef<HTMLElement>(null);
+  const videoAllowed = useVideoAllowed(hero);
   const slideKeys = slides.map((slide) => slide.key).join('|');
 
   useEffect(() => setIndex(0), [slideKeys]);
@@ -96,17 +119,17 @@ export function VideoHero() {
   if (!slide) return null;
   return (
     // A click anywhere on the hero opens the video (reader-area.md §2); Watch Now is the keyboard's way there.
-    <section className="video-hero" aria-roledescription="carousel" aria-label={t('hero.label')}
+    <section ref={hero} className="video-hero" aria-roledescription="carousel" aria-label={t('hero.label')}
       onClick={(event) => !fromControl(event.target) && navigate(slide.href)}
       onMouseEnter={() => setControls(true)} onMouseLeave={() => setControls(false)} onTouchStart={() => setControls(true)}>
       <div className="video-hero-media" aria-hidden="true">
-        {slide.videoUrl
+        {slide.videoUrl && videoAllowed
           ? <video ref={video} key={slide.key} src={slide.videoUrl} poster={slide.poster ?? undefined} muted loop playsInline preload="metadata" />
-          : slide.youTubeId
+          : slide.youTubeId && videoAllowed
             ? <iframe ref={frame} key={slide.key} tabIndex={-1} title={slide.title} allow="autoplay; encrypted-media"
               src={youTubeEmbedUrl(slide.youTubeId, { autoplay: autoplay ? '1' : '0', mute: '1', loop: '1', playlist: slide.youTubeId, controls: '0', playsinline: '1' })}
               onLoad={() => youTubeCommand(frame.current, muted ? 'mute' : 'unMute')} />
-            : slide.poster && <img src={slide.poster} alt="" width={1280} height={720} />}
+            : slide.poster && <img src={slide.poster} alt="" width={1280} height={720} fetchPriority="high" />}
       </div>
       <div className="video-hero-overlay">
         <h1 className="video-hero-title">{slide.title}</h1>

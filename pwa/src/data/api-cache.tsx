@@ -57,10 +57,14 @@ export class ApiCache {
     }
   }
 
-  /** Keeps the current answers on the device (those the server rendered the page with). */
-  keepOnDevice(): void {
-    const fresh = [...this.entries].filter(([, entry]) => entry.data !== undefined && entry.savedAt === undefined);
-    void this.options.store?.putMany(fresh.map(([path, entry]) => [path, entry.data])).catch(() => undefined);
+  /** The answers from the network that are not on the device yet (those the server rendered the page with). */
+  unkept(): [path: string, data: unknown][] {
+    return [...this.entries].filter(([, entry]) => entry.data !== undefined && entry.savedAt === undefined).map(([path, entry]) => [path, entry.data]);
+  }
+
+  /** Keeps those answers on the device, with any an earlier page handed over. */
+  keepOnDevice(earlier: [path: string, data: unknown][] = []): void {
+    void this.options.store?.putMany([...earlier, ...this.unkept()]).catch(() => undefined);
   }
 
   /** Reads a path from the network again (the device's copy shows meanwhile if nothing is on screen). */

@@ -1,11 +1,11 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { relativeTime } from '@redaktion/shared/time';
+import { formatCalendarDate, LOCALE_TAGS, relativeTime } from '@redaktion/shared/time';
 import { en, type Catalogue, type MessageKey } from './en';
 import { sv } from './sv';
 
 export type Locale = 'sv' | 'en';
 export const catalogues: Record<Locale, Catalogue> = { sv, en };
-export const LOCALE_TAGS: Record<Locale, string> = { sv: 'sv-SE', en: 'en-GB' };
+export { LOCALE_TAGS };
 
 /** The language a browser asks for first: Swedish unless it prefers English. */
 export function localeFromAcceptLanguage(header: string | null | undefined): Locale {
@@ -34,9 +34,7 @@ export const useI18n = () => useContext(I18nContext);
 
 /** Dates in the sv-SE style the spec asks for (or en-GB), and 'Unknown date' for an invalid one. */
 export function formatDate(value: string | null | undefined, locale: Locale, options: Intl.DateTimeFormatOptions = { dateStyle: 'long' }): string {
-  const date = value ? new Date(value) : null;
-  if (!date || Number.isNaN(date.getTime())) return translator(locale)('common.unknownDate');
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { timeZone: 'Europe/Stockholm', ...options }).format(date);
+  return formatCalendarDate(value, locale, options) ?? translator(locale)('common.unknownDate');
 }
 
 /** 'Just now', 'N hours ago', 'N days ago' (reader-area.md §9); the article page adds minutes. */

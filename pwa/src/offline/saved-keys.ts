@@ -1,11 +1,10 @@
 import { create } from 'zustand';
-import { whenIdle } from '../app/idle';
+import { afterFirstScreen } from '../app/idle';
 import type { Device } from './device';
 
 /**
  * Which articles and profiles are saved, for every Save button on a page at once: one live query on the
- * device's database instead of one per card, started when the browser is idle so that it never competes
- * with the page's first render.
+ * device's database instead of one per card, started after the first screen so that it never competes with it.
  */
 interface SavedKeysState { keys: ReadonlySet<string> }
 
@@ -16,7 +15,7 @@ let watching = false;
 export function watchSavedKeys(device: Device): void {
   if (watching) return;
   watching = true;
-  whenIdle(() => {
+  afterFirstScreen(() => {
     void Promise.all([import('dexie'), device.open()]).then(([{ liveQuery }, db]) => {
       liveQuery(() => db.saved.toCollection().primaryKeys()).subscribe({
         next: (keys) => useSavedKeys.setState({ keys: new Set(keys) }),

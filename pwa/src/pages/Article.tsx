@@ -1,7 +1,6 @@
 import { Fragment } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Article as ArticleType, Author } from '@redaktion/shared';
-import { apiPaths } from '@redaktion/shared/client';
 import { AdSlot } from '../components/AdSlot';
 import { ArticleCard, Loading, Picture, categoryLabel } from '../components/cards';
 import { Paywall } from '../components/Paywall';
@@ -11,6 +10,7 @@ import { useApi } from '../data/api-cache';
 import { formatRelative, useI18n } from '../i18n';
 import { srcSetOf } from '../components/image-sources';
 import { NotFoundState } from './NotFound';
+import { articleReads } from './Article.data';
 
 
 /** Every 4th paragraph is followed by an inline ad (reader-area.md §2); the middle one is article-middle. */
@@ -52,10 +52,11 @@ function AuthorBox({ article, journalist }: { article: ArticleType; journalist: 
 export default function Article() {
   const { t } = useI18n();
   const { id = '' } = useParams();
-  const { data: article, error, loading } = useApi(apiPaths.article(id));
-  const related = useApi(article ? apiPaths.relatedArticles(id) : null);
+  const reads = articleReads(id);
+  const { data: article, error, loading } = useApi(reads.article);
+  const related = useApi(article ? reads.related : null);
   // The journalist behind the byline, when the newsroom has one of that name (contract.md §7).
-  const journalist = useApi(article ? apiPaths.articleAuthor(id) : null).data;
+  const journalist = useApi(article ? reads.author : null).data;
   if (loading) return <Loading />;
   if (error || !article) return <NotFoundState title={t('article.notFound')} text={t('article.notFoundText')} error={error} />;
   return (

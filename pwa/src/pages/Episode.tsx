@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Episode as EpisodeType } from '@redaktion/shared';
-import { apiPaths } from '@redaktion/shared/client';
 import { displayMinutes } from '@redaktion/shared/time';
 import { useSession } from '../app/context';
 import { AudioPlayer } from '../components/AudioPlayer';
@@ -15,6 +14,7 @@ import { NotFoundState } from './NotFound';
 import { categoryLabel } from '../components/cards';
 import { MediaCover } from '../components/MediaCover';
 import { Paywall } from '../components/Paywall';
+import { episodeReads } from './Episode.data';
 
 /** A premium episode without its audio: the lock and a Subscribe call to action (contract.md §7). */
 function Locked() {
@@ -32,7 +32,7 @@ function Listen({ episode }: { episode: EpisodeType }) {
 export default function Episode() {
   const { t, locale } = useI18n();
   const { id = '' } = useParams();
-  const path = apiPaths.podcast(id);
+  const path = episodeReads(id).episode;
   const { data: episode, error, loading } = useApi(path);
   const cache = useApiCache();
   const { user } = useSession();

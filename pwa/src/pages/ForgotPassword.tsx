@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useServices } from '../app/context';
 import { useI18n } from '../i18n';
@@ -7,55 +7,6 @@ import { Field, FormError, errorMessage } from './dashboard/form-fields';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The reset link as a path on this site, so that "Continue" stays in the app. */
-function localPath(url: string): string {
-  try {
-    const parsed = new URL(url, window.location.origin);
-    return parsed.pathname + parsed.search;
-  } catch {
-    return '/reset-password';
-  }
-}
-
-function ResetLink({ url }: { url: string }) {
-  const { t } = useI18n();
-  const [copied, setCopied] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      input.current?.select();
-      document.execCommand('copy');
-    }
-    setCopied(true);
-    toast(t('common.copied'), t('forgot.copiedText'));
-  }
-
-  return (
-    <div className="stack">
-      <div className="field">
-        <label htmlFor="reset-url">{t('forgot.linkReady')}</label>
-        <div className="copy-row">
-          <input id="reset-url" ref={input} type="text" readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
-          <button type="button" className="button button-ghost" onClick={() => void copy()}>
-            {copied ? <><span aria-hidden="true">✓ </span>{t('common.copied')}</> : t('forgot.copy')}
-          </button>
-        </div>
-        <p className="visually-hidden" aria-live="polite">{copied ? t('common.copied') : ''}</p>
-      </div>
-      <Link to={localPath(url)} className="button button-accent button-block">{t('forgot.continue')}</Link>
-    </div>
-  );
-}
-
 export default function ForgotPassword() {
   const { t } = useI18n();
   const { api } = useServices();
@@ -63,7 +14,7 @@ export default function ForgotPassword() {
   const [invalid, setInvalid] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [answer, setAnswer] = useState<{ message: string; resetUrl?: string } | null>(null);
+  const [sent, setSent] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -76,7 +27,8 @@ export default function ForgotPassword() {
     setInvalid(false);
     setBusy(true);
     try {
-      setAnswer(await api.requestPasswordReset(email.trim()));
+      await api.requestPasswordReset(email.trim());
+      setSent(true);
     } catch (caught) {
       const message = errorMessage(caught, t, t('forgot.failed'));
       setError(message);
@@ -90,8 +42,9 @@ export default function ForgotPassword() {
     <div className="container account-page">
       <section className="account-card account-card-narrow">
         <h1 id="forgot-title" className="account-title">{t('forgot.title')}</h1>
-        {answer ? (
-          answer.resetUrl ? <ResetLink url={answer.resetUrl} /> : <p className="notice" role="status">{answer.message}</p>
+        {sent ? (
+          // The same words for every address: the link itself only ever travels by e-mail (contract.md §3).
+          <p className="notice" role="status">{t('forgot.sent')}</p>
         ) : (
           <form className="account-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
             <p className="muted">{t('forgot.text')}</p>

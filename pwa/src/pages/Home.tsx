@@ -1,7 +1,6 @@
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Article } from '@redaktion/shared';
-import { apiPaths } from '@redaktion/shared/client';
 import { useSession } from '../app/context';
 import { AdSlot } from '../components/AdSlot';
 import { ArticleCard, EpisodeCard, ErrorNote, Loading, Picture, SectionHeader, categoryKey } from '../components/cards';
@@ -10,6 +9,7 @@ import { VideoHero } from '../components/VideoHero';
 import { useApi } from '../data/api-cache';
 import { formatRelative, useI18n } from '../i18n';
 import { isStaff } from '../state/session';
+import { homeReads } from './Home.data';
 
 function Section<T>({ id, title, link, linkLabel, read, failed, empty, render }: {
   id: string; title: string; link?: string; linkLabel?: string; read: { data?: T[]; error?: unknown; loading: boolean };
@@ -28,7 +28,7 @@ function Section<T>({ id, title, link, linkLabel, read, failed, empty, render }:
 }
 
 /** The staff's channel-video dialog: admin code, fetched only when the button is pressed. */
-const HomeVideoDialog = lazy(() => import('../admin/HomeVideoDialog'));
+const HomeVideoDialog = lazy(() => import('./admin/AdminPage').then((page) => ({ default: page.HomeVideoDialog })));
 
 /** The alternative home's hero (reader-area.md §2): today's lead article with Read Full Story. */
 function LeadStory({ read }: { read: { data?: Article[]; error?: unknown; loading: boolean } }) {
@@ -54,13 +54,14 @@ export default function Home() {
   const { t } = useI18n();
   const [search] = useSearchParams();
   const articleHero = search.get('hero') === 'article';
-  const lead = useApi(articleHero ? apiPaths.featuredArticles(1) : null);
-  const featured = useApi(articleHero ? apiPaths.podcasts({ limit: 4 }) : apiPaths.featuredPodcasts(4));
-  const opinion = useApi(apiPaths.articles({ category: 'opinion', limit: 2 }));
-  const news = useApi(apiPaths.articles({ category: 'news', limit: 4 }));
-  const third = useApi(apiPaths.articles({ category: articleHero ? 'culture' : 'society', limit: 3 }));
-  const podcasts = useApi(apiPaths.podcasts({ limit: 6 }));
-  const interviews = useApi(apiPaths.interviews(articleHero ? 3 : 7));
+  const reads = homeReads(search);
+  const lead = useApi(reads.lead);
+  const featured = useApi(reads.featured);
+  const opinion = useApi(reads.opinion);
+  const news = useApi(reads.news);
+  const third = useApi(reads.third);
+  const podcasts = useApi(reads.podcasts);
+  const interviews = useApi(reads.interviews);
   const view = articleHero ? 'home-article' : 'home';
   const { user } = useSession();
   const [adding, setAdding] = useState(false);

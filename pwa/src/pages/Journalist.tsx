@@ -1,18 +1,18 @@
 import { useParams } from 'react-router-dom';
-import { apiPaths } from '@redaktion/shared/client';
 import { ArticleCard, ErrorNote, Loading } from '../components/cards';
 import { useApi } from '../data/api-cache';
 import { useI18n } from '../i18n';
 import { NotFoundState } from './NotFound';
 import { FallbackImage } from './People';
 import { paragraphs } from './Person';
+import { journalistArticles, journalistReads } from './Journalist.data';
 
 /** A journalist of the newsroom (contract.md §7: an article's byline links here): who they are and what they wrote. */
 export default function Journalist() {
   const { t } = useI18n();
   const { id = '' } = useParams();
-  const { data: journalist, error, loading } = useApi(apiPaths.journalist(id));
-  const articles = useApi(journalist ? apiPaths.articles({ author: journalist.name, limit: 20 }) : null);
+  const { data: journalist, error, loading } = useApi(journalistReads(id).journalist);
+  const articles = useApi(journalist ? journalistArticles(journalist.name) : null);
   if (loading) return <Loading />;
   if (error || !journalist) return <NotFoundState title={t('journalist.notFound')} error={error} />;
   return (

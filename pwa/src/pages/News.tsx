@@ -1,15 +1,14 @@
 import { useSyncExternalStore } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Article } from '@redaktion/shared';
-import { apiPaths } from '@redaktion/shared/client';
 import { ArticleCard, ErrorNote, Loading, categoryLabel, categoryTagline } from '../components/cards';
-import { NEWS_CATEGORIES, PER_GROUP, newsData } from '../app/route-data';
 import { useApi, useApiCache } from '../data/api-cache';
 import { useI18n } from '../i18n';
+import { NEWS_CATEGORIES, groupRead, newsReads } from './News.data';
 
 function Group({ category }: { category: string }) {
   const { t } = useI18n();
-  const { data, error, loading } = useApi(apiPaths.articles({ category, limit: PER_GROUP }));
+  const { data, error, loading } = useApi(groupRead(category));
   if (loading) return <Loading />;
   if (error) return <ErrorNote message={t('news.failed')} />;
   if (!data?.length) return null;
@@ -38,8 +37,9 @@ export default function News() {
   const { t } = useI18n();
   const [search] = useSearchParams();
   const category = search.get('category');
-  const list = useApi(category ? apiPaths.articles({ category, limit: 20 }) : null);
-  const everyGroupEmpty = useEveryGroupEmpty(category ? [] : newsData(search));
+  const reads = newsReads(search);
+  const list = useApi(reads.list);
+  const everyGroupEmpty = useEveryGroupEmpty(reads.groups);
   const [first, ...rest] = list.data ?? [];
   return (
     <div className={`container category-page accent-${category ?? 'news'}`}>

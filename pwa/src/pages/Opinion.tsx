@@ -1,12 +1,12 @@
-import { apiPaths } from '@redaktion/shared/client';
 import { ArticleCard, ErrorNote, Loading } from '../components/cards';
 import { useApi } from '../data/api-cache';
 import { useI18n } from '../i18n';
+import { opinionReads } from './Opinion.data';
 
 
 export default function Opinion() {
   const { t } = useI18n();
-  const { data, error, loading } = useApi(apiPaths.articles({ category: 'opinion', limit: 30 }));
+  const { data, error, loading } = useApi(opinionReads().opinion);
   return (
     <div className="container category-page accent-opinion">
       <header className="page-header"><h1>{t('opinion.title')}</h1><p>{t('opinion.tagline')}</p></header>

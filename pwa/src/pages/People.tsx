@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Episode, PersonProfile } from '@redaktion/shared';
-import { apiPaths } from '@redaktion/shared/client';
 import { displayMinutes } from '@redaktion/shared/time';
 import { ErrorNote, Loading } from '../components/cards';
 import { useApi } from '../data/api-cache';
 import { srcSetOf } from '../components/image-sources';
 import { formatDate, useI18n } from '../i18n';
+import { peopleReads } from './People.data';
 
 /** An image that falls back to the placeholder when it is missing or fails to load. */
 export function FallbackImage({ src, alt, width, height, eager = false }: { src: string | null; alt: string; width: number; height: number; eager?: boolean }) {
@@ -67,8 +67,9 @@ function ProfileCard({ person }: { person: PersonProfile }) {
 
 export default function People() {
   const { t } = useI18n();
-  const interviews = useApi(apiPaths.interviews(50));
-  const people = useApi(apiPaths.people(50));
+  const reads = peopleReads();
+  const interviews = useApi(reads.interviews);
+  const people = useApi(reads.people);
   return (
     <div className="container media-page people-page">
       <header className="page-header">

@@ -1,6 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
 import type { PersonProfile } from '@redaktion/shared';
-import { apiPaths } from '@redaktion/shared/client';
 import { Loading } from '../components/cards';
 import { SaveButton } from '../components/SaveButton';
 import { ShareButton } from '../components/ShareButton';
@@ -10,6 +9,7 @@ import { NotFoundState } from './NotFound';
 import { FallbackImage } from './People';
 import { srcSetOf } from '../components/image-sources';
 import { categoryLabel } from '../components/cards';
+import { personReads } from './Person.data';
 
 type Network = keyof PersonProfile['socialLinks'];
 const NETWORKS: { key: Network; label: string; base: string }[] = [
@@ -40,7 +40,7 @@ function birthText(value: string, locale: Locale): string {
 export default function Person() {
   const { t, locale } = useI18n();
   const { id = '' } = useParams();
-  const { data: person, error, loading } = useApi(apiPaths.person(id));
+  const { data: person, error, loading } = useApi(personReads(id).person);
   if (loading) return <Loading />;
   if (error || !person) return <NotFoundState title={t('person.notFound')} backTo="/people" backLabel={t('people.title')} error={error} />;
   const links = NETWORKS.map((n) => ({ ...n, href: socialHref(n.key, person.socialLinks?.[n.key]) })).filter((n) => n.href);

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { PodcastSeries } from '@redaktion/shared';
-import { apiPaths } from '@redaktion/shared/client';
 import { EpisodeCard, ErrorNote, Loading, Picture, categoryLabel } from '../components/cards';
 import { useApi } from '../data/api-cache';
 import { useI18n } from '../i18n';
+import { podcastsReads } from './Podcasts.data';
 
 
 function SeriesCard({ series, eager }: { series: PodcastSeries; eager: boolean }) {
@@ -28,8 +28,9 @@ function SeriesCard({ series, eager }: { series: PodcastSeries; eager: boolean }
 
 export default function Podcasts() {
   const { t } = useI18n();
-  const series = useApi(apiPaths.seriesList);
-  const episodes = useApi(apiPaths.podcasts({ limit: 12 }));
+  const reads = podcastsReads();
+  const series = useApi(reads.series);
+  const episodes = useApi(reads.episodes);
   const loading = series.loading || episodes.loading;
   const seriesList = (series.data ?? []).filter((s) => s.active !== false);
   const episodeList = episodes.data ?? [];

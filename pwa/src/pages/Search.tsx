@@ -1,15 +1,15 @@
 import { useSearchParams } from 'react-router-dom';
-import { apiPaths } from '@redaktion/shared/client';
 import { ArticleCard, ErrorNote, Loading } from '../components/cards';
 import { OFFLINE, useApi } from '../data/api-cache';
 import { useI18n } from '../i18n';
+import { searchReads } from './Search.data';
 
 
 export default function Search() {
   const { t } = useI18n();
   const [search, setSearch] = useSearchParams();
   const q = search.get('q')?.trim() ?? '';
-  const { data, error, loading } = useApi(q ? apiPaths.articles({ q, limit: 30 }) : null);
+  const { data, error, loading } = useApi(searchReads(search).results);
   return (
     <div className="container">
       <header className="page-header"><h1>{t('search.title')}</h1></header>

@@ -1,6 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
 import type { Episode } from '@redaktion/shared';
-import { apiPaths } from '@redaktion/shared/client';
 import { displayMinutes } from '@redaktion/shared/time';
 import { ErrorNote, Loading, Picture } from '../components/cards';
 import { useApi } from '../data/api-cache';
@@ -8,6 +7,7 @@ import { formatDate, useI18n } from '../i18n';
 import { NotFoundState } from './NotFound';
 import { categoryLabel } from '../components/cards';
 import { MediaCover } from '../components/MediaCover';
+import { seriesReads } from './Series.data';
 
 /** All Episodes: by episode number, highest first (then newest first). */
 export function sortEpisodes(episodes: Episode[]): Episode[] {
@@ -42,8 +42,9 @@ function EpisodeRow({ episode, latest }: { episode: Episode; latest: boolean }) 
 export default function Series() {
   const { t, locale } = useI18n();
   const { id = '' } = useParams();
-  const series = useApi(apiPaths.series(id));
-  const episodes = useApi(apiPaths.seriesEpisodes(id));
+  const reads = seriesReads(id);
+  const series = useApi(reads.series);
+  const episodes = useApi(reads.episodes);
   if (series.loading) return <Loading />;
   if (series.error || !series.data) {
     return <NotFoundState title={t('series.notFound')} backTo="/podcasts" backLabel={t('series.backToPodcasts')} error={series.error} />;

@@ -1,6 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { apiPaths } from '@redaktion/shared/client';
 import { useServices, useSession } from '../app/context';
 import { useApi } from '../data/api-cache';
 import { ErrorNote, Loading } from '../components/cards';
@@ -9,6 +8,7 @@ import type { MessageKey } from '../i18n/en';
 import { isSubscriber } from '../state/session';
 import { NeedsNetwork } from '../components/NeedsNetwork';
 import { authLink, safeReturnTo, errorMessage } from './dashboard/form-fields';
+import { subscribeReads } from './Subscribe.data';
 
 type Plan = 'monthly' | 'yearly';
 
@@ -57,7 +57,7 @@ export default function Subscribe() {
   const { user } = useSession();
   const location = useLocation();
   const [search] = useSearchParams();
-  const config = useApi(apiPaths.config);
+  const config = useApi(subscribeReads().config);
   const [choosing, setChoosing] = useState<Plan | null>(null);
   const [started, setStarted] = useState<{ plan: Plan; clientSecret: string } | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -9,6 +9,7 @@ import { useApi } from '../data/api-cache';
 import { formatDate, useI18n } from '../i18n';
 import { NotFoundState } from './NotFound';
 import { YOUTUBE_ORIGIN, isYouTubeId, youTubeEmbedUrl, youTubeCommand } from '../components/youtube';
+import { watchReads } from './Watch.data';
 
 /** reader-area.md §9 and contract.md §7. */
 export const DESCRIPTION_LIMIT = 200;
@@ -265,8 +266,9 @@ export default function Watch() {
   const { t } = useI18n();
   const { videoId = '' } = useParams();
   const slug = videoId.trim();
-  const custom = useApi(slug ? apiPaths.customVideo(slug) : null);
-  const config = useApi(apiPaths.config);
+  const reads = watchReads(slug);
+  const custom = useApi(slug ? reads.custom : null);
+  const config = useApi(reads.config);
   if (!slug) return <NotFoundState title={t('watch.notFound')} text={t('watch.idRequired')} backLabel={t('watch.back')} />;
   if (custom.loading || (isYouTubeId(slug) && config.loading)) return <Loading />;
   if (custom.data) {

@@ -50,5 +50,5 @@ export function createSessionStore(initial: User | null | undefined, device?: Se
 }
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
-export const isStaff = (user: User | null) => user?.role === 'admin' || user?.role === 'super_admin';
+export { isStaff } from '@redaktion/shared/constants';
 export const isSubscriber = (user: User | null) => user?.subscriptionStatus === 'active' || user?.subscriptionStatus === 'trialing';

@@ -27,6 +27,9 @@ export interface ChannelVideo {
   duration: string | null; isLive: boolean; publishedAt: string; viewCount: number | null;
 }
 
+/** A path segment from a caller's value: encoded, so that '../admin' stays one segment and never climbs. */
+const segment = (value: number | string) => encodeURIComponent(String(value));
+
 export const apiPaths = {
   user: '/api/user' as ApiPath<User>,
   tokens: '/api/tokens' as ApiPath<AccessToken[]>,
@@ -34,22 +37,22 @@ export const apiPaths = {
   categories: '/api/categories' as ApiPath<Category[]>,
   articles: (q: { category?: string; limit?: number; offset?: number; q?: string; author?: string } = {}) => `/api/articles${query(q)}` as ApiPath<Article[]>,
   featuredArticles: (limit?: number) => `/api/articles/featured${query({ limit })}` as ApiPath<Article[]>,
-  article: (id: number | string) => `/api/articles/${id}` as ApiPath<Article>,
-  relatedArticles: (id: number | string) => `/api/articles/${id}/related` as ApiPath<Article[]>,
-  articleAuthor: (id: number | string) => `/api/articles/${id}/author` as ApiPath<Author>,
-  journalist: (id: number | string) => `/api/journalists/${id}` as ApiPath<Author>,
+  article: (id: number | string) => `/api/articles/${segment(id)}` as ApiPath<Article>,
+  relatedArticles: (id: number | string) => `/api/articles/${segment(id)}/related` as ApiPath<Article[]>,
+  articleAuthor: (id: number | string) => `/api/articles/${segment(id)}/author` as ApiPath<Author>,
+  journalist: (id: number | string) => `/api/journalists/${segment(id)}` as ApiPath<Author>,
   podcasts: (q: { limit?: number; category?: string } = {}) => `/api/podcasts${query(q)}` as ApiPath<Episode[]>,
   featuredPodcasts: (limit?: number) => `/api/podcasts/featured${query({ limit })}` as ApiPath<Episode[]>,
   interviews: (limit?: number) => `/api/podcasts/interviews${query({ limit })}` as ApiPath<Episode[]>,
-  podcast: (id: number | string) => `/api/podcasts/${id}` as ApiPath<Episode>,
-  seriesEpisodes: (id: number | string) => `/api/podcasts/series/${id}` as ApiPath<Episode[]>,
+  podcast: (id: number | string) => `/api/podcasts/${segment(id)}` as ApiPath<Episode>,
+  seriesEpisodes: (id: number | string) => `/api/podcasts/series/${segment(id)}` as ApiPath<Episode[]>,
   seriesList: '/api/podcast-series' as ApiPath<PodcastSeries[]>,
-  series: (id: number | string) => `/api/podcast-series/${id}` as ApiPath<PodcastSeries>,
+  series: (id: number | string) => `/api/podcast-series/${segment(id)}` as ApiPath<PodcastSeries>,
   people: (limit?: number) => `/api/people${query({ limit })}` as ApiPath<PersonProfile[]>,
-  person: (id: number | string) => `/api/people/${id}` as ApiPath<PersonProfile>,
+  person: (id: number | string) => `/api/people/${segment(id)}` as ApiPath<PersonProfile>,
   advertisements: (placement?: string) => `/api/advertisements${query({ placement })}` as ApiPath<Advertisement[]>,
   customVideos: '/api/custom-videos' as ApiPath<CustomVideo[]>,
-  customVideo: (slug: string) => `/api/custom-videos/slug/${encodeURIComponent(slug)}` as ApiPath<CustomVideo>,
+  customVideo: (slug: string) => `/api/custom-videos/slug/${segment(slug)}` as ApiPath<CustomVideo>,
   channelVideos: '/api/youtube/channel-videos' as ApiPath<{ videos: ChannelVideo[] }>,
   podcastFeeds: '/api/podcast-feeds' as ApiPath<PodcastFeed[]>,
 };
@@ -112,7 +115,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     updateProfile: (input: ProfileUpdateInput) => request<User>('PATCH', '/api/user/profile', input),
     changePassword: (input: { currentPassword: string; newPassword: string }) => request<{ message: string }>('POST', '/api/user/password', input),
     deleteAccount: (password: string) => request<void>('DELETE', '/api/user', { password }),
-    requestPasswordReset: (email: string) => request<{ message: string; resetUrl?: string }>('POST', '/api/auth/reset-password-request', { email }),
+    requestPasswordReset: (email: string) => request<{ message: string }>('POST', '/api/auth/reset-password-request', { email }),
     resetPassword: (token: string, newPassword: string) => request<{ message: string }>('POST', '/api/auth/reset-password', { token, newPassword }),
     createSubscription: (plan: 'monthly' | 'yearly') => request<{ clientSecret: string; subscriptionId: string }>('POST', '/api/create-subscription', { plan }),
     subscriptionStatus: (paymentIntent: string) =>

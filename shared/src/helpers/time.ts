@@ -50,3 +50,14 @@ export function clampSeek(time: number, delta: number, duration: number): number
   const end = Number.isFinite(duration) && duration > 0 ? duration : Number.POSITIVE_INFINITY;
   return Math.min(Math.max(target, 0), end);
 }
+
+/** The language tags of the publication's two languages (contract.md §4). */
+export const LOCALE_TAGS = { sv: 'sv-SE', en: 'en-GB' } as const;
+
+/** A date as the publication shows it: Stockholm time, sv-SE or en-GB style; null for an invalid date ('Unknown date'). */
+export function formatCalendarDate(value: string | null | undefined, locale: keyof typeof LOCALE_TAGS,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'long' }): string | null {
+  const date = value ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { timeZone: 'Europe/Stockholm', ...options }).format(date);
+}

@@ -30,6 +30,7 @@ export const profileUpdateSchema = z.object({
   location: optionalText(200),
   website: z.union([z.literal(''), httpUrl('Website must be an http(s) URL')]).optional(),
   locale: z.enum(LOCALES).optional(),
+  currentPassword: z.string().max(200).optional().describe('Required when the e-mail address changes'),
 }).meta({ id: 'ProfileUpdate' });
 
 export const passwordChangeSchema = z.object({
@@ -50,10 +51,10 @@ export const resetSchema = z.object({
   newPassword: passwordField,
 }).meta({ id: 'PasswordReset' });
 
+/** The link itself only ever travels by e-mail (contract.md §3). */
 export const resetRequestAnswerSchema = z.object({
   message: z.string(),
-  resetUrl: z.string().optional().describe('Only outside production and without SMTP_URL'),
-}).meta({ id: 'PasswordResetRequestAnswer' });
+}).strict().meta({ id: 'PasswordResetRequestAnswer' });
 
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -9,10 +9,13 @@ import { emailField, httpUrl, optionalText, requiredText } from './fields.js';
  * The forms and the server validate with these same schemas.
  */
 
-/** An uploaded file's path ("/uploads/…", "/api/…") or an http(s) URL; never javascript: or data:. */
+/**
+ * An uploaded file's path ("/uploads/…", "/api/…") or an http(s) URL; never javascript: or data:, and never a
+ * path a browser reads as another host ('//host', '/\host': browsers take a backslash for a slash).
+ */
 export const mediaRef = (message = 'Must be an uploaded file or an http(s) URL') =>
   z.string({ error: message }).trim().max(1000, { error: message }).refine(
-    (value) => /^\/(?!\/)/.test(value) || /^https?:\/\/[^\s]+$/i.test(value),
+    (value) => !value.includes('\\') && (/^\/(?!\/)\S*$/.test(value) || /^https?:\/\/[^\s]+$/i.test(value)),
     { error: message },
   );
 

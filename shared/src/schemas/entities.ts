@@ -170,7 +170,6 @@ export const authorSchema = journalistSchema.pick({
 export const publicConfigSchema = z.object({
   payments: z.object({ enabled: z.boolean(), publishableKey: z.string().nullable() }),
   integrations: z.object({ ai: z.boolean(), pexels: z.boolean(), youtube: z.boolean(), email: z.boolean() }),
-  passwordResetLinkOnScreen: z.boolean(),
 }).meta({ id: 'PublicConfig' });
 
 export const errorSchema = z.object({

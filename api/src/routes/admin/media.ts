@@ -17,9 +17,8 @@ const fileTooLarge = (kind: FileKind): [string, string] =>
   kind === 'image' ? ['File too large', 'Images must be smaller than 20MB'] : ['File too large', 'Audio files must be smaller than 100MB'];
 
 /** Uploads, the private audio preview and custom videos. */
-export const mediaEndpoints = ({ catalogue, placement }: AdminServices, config: Config) => {
+export const mediaEndpoints = ({ catalogue, images, placement }: AdminServices, config: Config) => {
   const tempDir = uploadTempDir(config.dataDir);
-  const imagesDir = path.join(config.uploadsDir, 'images');
   const { videosDir } = placement;
 
   return [
@@ -45,7 +44,6 @@ export const mediaEndpoints = ({ catalogue, placement }: AdminServices, config: 
       handle: async (ctx, { params: { file } }) => {
         const full = safeJoin(config.audioDir, path.basename(file));
         if (!full || !(await sendFile(ctx, full, { maxAgeSeconds: 0 }))) throw notFound('Audio not found');
-        ctx.set('Cache-Control', 'private, no-cache');
         return undefined;
       },
     }),
@@ -91,8 +89,13 @@ export const mediaEndpoints = ({ catalogue, placement }: AdminServices, config: 
           if (!parsed.success) throw validationError(parsed.error);
           throw new HttpError(400, 'Missing Information', ERROR_CODES.validation, [{ path: 'video', message: 'Please fill in all fields and select a video file.' }]);
         }
+        // The poster is stored like every other image: re-encoded without its metadata, with its variants.
+        const poster = thumbnail ? await images.fromUpload(thumbnail).catch(async (error: unknown) => {
+          await discard([video]);
+          throw error;
+        }) : null;
         const videoName = await keep(video, videosDir);
-        const thumbnailUrl = thumbnail ? `/uploads/images/${await keep(thumbnail, imagesDir)}` : null;
+        const thumbnailUrl = poster?.url ?? null;
         return toCustomVideo(await catalogue.customVideos.create({
           ...parsed.data, videoUrl: `/uploads/videos/${videoName}`, thumbnailUrl, uploadedBy: ctx.state.user!.id,
         }));

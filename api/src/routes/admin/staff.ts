@@ -4,7 +4,7 @@ import { endpoint } from '../../http/endpoint.js';
 import type { AdminServices } from '../../services/admin/index.js';
 import { toUser, type UserRow } from '../../services/users.js';
 
-/** The overview figures and user management. */
+/** The overview figures, and user management, which is for super admins only (contract.md §5). */
 export const staffEndpoints = ({ stats, users }: AdminServices) => [
   endpoint({
     method: 'get', path: '/api/admin/stats', tag: 'Admin: overview', access: 'admin',
@@ -19,13 +19,13 @@ export const staffEndpoints = ({ stats, users }: AdminServices) => [
     handle: () => stats(),
   }),
   endpoint({
-    method: 'get', path: '/api/admin/users', tag: 'Admin: users', access: 'admin',
+    method: 'get', path: '/api/admin/users', tag: 'Admin: users', access: 'super_admin',
     summary: 'Lists and searches users (username, e-mail or name), newest first', query: userSearchQuery, response: z.array(userSchema),
     handle: async (_ctx, { query }) => (await users.search(query)).map((row: UserRow) => toUser(row)),
   }),
   endpoint({
-    method: 'patch', path: '/api/admin/users/:id', tag: 'Admin: users', access: 'admin',
-    summary: 'Changes a role or deactivates an account; only a super admin grants or changes super_admin',
+    method: 'patch', path: '/api/admin/users/:id', tag: 'Admin: users', access: 'super_admin',
+    summary: 'Changes a role or deactivates an account',
     params: z.object({ id: idParam }), body: userAdminUpdateSchema, response: userSchema,
     handle: async (ctx, { params: { id }, body }) => toUser(await users.update(ctx.state.user!, id, body)),
   }),

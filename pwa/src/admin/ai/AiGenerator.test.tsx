@@ -2,14 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetAdminScreens, jsonFetch, renderAdmin, staffUser } from '../test/render';
 import { AdminScreens } from '../AdminScreens';
-import { browserPlatform } from '../browser-platform';
-import { createApiClient } from '@redaktion/shared/client';
 import { AiGenerator, draftBody } from './AiGenerator';
 
 afterEach(resetAdminScreens);
 
 const GENERATED = { title: 'Elpriset stiger i norr', excerpt: 'Hushållen i SE1 får betala mer.', content: 'Första stycket.\n\nAndra stycket.', readTime: 4 };
-const CONFIG = { payments: { enabled: false, publishableKey: null }, integrations: { ai: true, pexels: true, youtube: false, email: false }, passwordResetLinkOnScreen: false };
+const CONFIG = { payments: { enabled: false, publishableKey: null }, integrations: { ai: true, pexels: true, youtube: false, email: false } };
 const panel = (name: string) => within(screen.getByRole('tabpanel', { name }));
 const PHOTO = { id: 3, alt: 'Hamnen', photographer: 'Anna Berg', src: { small: 'https://images.pexels.com/s.jpg', medium: 'https://images.pexels.com/m.jpg', large: 'https://images.pexels.com/l.jpg' } };
 const openStockPhotos = () => {
@@ -193,8 +191,7 @@ describe('the AI content generator', () => {
   });
 
   it('is reached from the AI tab of the dashboard and links back to it', async () => {
-    const platform = browserPlatform(createApiClient({ baseUrl: 'http://admin.test' }));
-    renderAdmin(<AdminScreens platform={platform} />, { fetch: jsonFetch({}).fetch, user: staffUser(), path: '/admin/ai-generator' });
+    renderAdmin((platform) => <AdminScreens platform={platform} />, { fetch: jsonFetch({}).fetch, user: staffUser(), path: '/admin/ai-generator' });
     expect(screen.getByRole('heading', { name: 'AI Content Generator' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '← Back to dashboard' }).getAttribute('href')).toBe('/admin');
   });

@@ -3,12 +3,13 @@ import { Link } from 'react-router-dom';
 import { AI_ARTICLE_TYPES, AI_CATEGORIES, AI_IMAGE_SIZES, AI_LENGTHS, ERROR_CODES, LIMITS } from '@redaktion/shared';
 import type { GeneratedArticle } from '@redaktion/shared/admin-client';
 import { ApiError, apiPaths } from '@redaktion/shared/client';
-import { invalidate, useAdminQuery } from '../data';
+import { useAdminQuery } from '../data';
 import { useAdminT, type AdminKey } from '../i18n';
 import { StockPhotoBrowser, type PickedPhoto } from '../media/PexelsPicker';
 import { useMediaSrc } from '../media/SingleFileUpload';
-import { useAdminClient, usePlatform } from '../platform';
-import { failureText, toastError, toastSuccess } from '../ui/feedback';
+import { useAdminClient, useApi } from '../platform';
+import { QUERY_KEYS, useChanged } from '../queries';
+import { failureText, useNotify } from '../ui/feedback';
 import { Select, TextArea, TextInput } from '../ui/form';
 import { useTabKeys } from '../ui/use-tab-keys';
 import { CopyButton } from './CopyButton';
@@ -55,9 +56,11 @@ export function draftBody(article: DraftArticle, image: PickedPhoto | null, now 
  */
 export function AiGenerator() {
   const t = useAdminT();
+  const notify = useNotify();
   const admin = useAdminClient();
-  const { api } = usePlatform();
-  const config = useAdminQuery('/api/config', () => api.get(apiPaths.config));
+  const api = useApi();
+  const changed = useChanged();
+  const config = useAdminQuery(QUERY_KEYS.config, () => api.get(apiPaths.config));
   const [tab, setTab] = useState<Tab>('article');
   const [topic, setTopic] = useState('');
   const [article, setArticle] = useState<DraftArticle | null>(null);
@@ -92,19 +95,19 @@ export function AiGenerator() {
 
   const createDraft = async () => {
     if (!article) {
-      toastError(t('ai.noArticle'), t('ai.noArticleText'));
+      notify.error(t('ai.noArticle'), t('ai.noArticleText'));
       return;
     }
     setCreating(true);
     try {
       await admin.articles.create(draftBody(article, image));
-      toastSuccess(t('ai.created'), t('ai.createdText'));
+      notify.success(t('ai.created'), t('ai.createdText'));
       setCreated({ title: article.title, withImage: image !== null });
       setArticle(null);
       setImage(null);
-      invalidate('/api/admin/articles', '/api/admin/stats');
+      changed('article');
     } catch (error) {
-      toastError(t('ai.creationFailed'), failureText(error, t('ai.createFailed'), t));
+      notify.error(t('ai.creationFailed'), failureText(error, t('ai.createFailed'), t));
     } finally {
       setCreating(false);
     }
@@ -185,6 +188,7 @@ function ArticleGenerator({ topic, onTopic, onGenerated, aiOff, onRefused }: Gen
   topic: string; onTopic(topic: string): void; onGenerated(article: DraftArticle): void;
 }) {
   const t = useAdminT();
+  const notify = useNotify();
   const admin = useAdminClient();
   const [tone, setTone] = useState('');
   const [length, setLength] = useState<Length>('medium');
@@ -196,7 +200,7 @@ function ArticleGenerator({ topic, onTopic, onGenerated, aiOff, onRefused }: Gen
   const generate = async (event: FormEvent) => {
     event.preventDefault();
     if (!topic.trim()) {
-      toastError(t('ai.topicRequired'), t('ai.topicRequiredText'));
+      notify.error(t('ai.topicRequired'), t('ai.topicRequiredText'));
       return;
     }
     setBusy(true);
@@ -205,10 +209,10 @@ function ArticleGenerator({ topic, onTopic, onGenerated, aiOff, onRefused }: Gen
         topic: topic.trim(), tone: tone.trim() || undefined, length, category, articleType, customGptModel: model.trim() || undefined,
       });
       onGenerated({ ...result, category });
-      toastSuccess(t('ai.articleGenerated'));
+      notify.success(t('ai.articleGenerated'));
     } catch (error) {
       onRefused(error);
-      toastError(t('ai.generationFailed'), failureText(error, t('ai.articleFailed'), t));
+      notify.error(t('ai.generationFailed'), failureText(error, t('ai.articleFailed'), t));
     } finally {
       setBusy(false);
     }
@@ -260,6 +264,7 @@ function ArticlePreview({ article }: { article: DraftArticle }) {
 
 function ImageGenerator({ aiOff, onRefused, chosen, onImage }: Generating & { chosen: PickedPhoto | null; onImage(image: PickedPhoto): void }) {
   const t = useAdminT();
+  const notify = useNotify();
   const admin = useAdminClient();
   const [source, setSource] = useState<'ai' | 'stock'>('ai');
   const [prompt, setPrompt] = useState('');
@@ -272,7 +277,7 @@ function ImageGenerator({ aiOff, onRefused, chosen, onImage }: Generating & { ch
   const generate = async (event: FormEvent) => {
     event.preventDefault();
     if (!prompt.trim()) {
-      toastError(t('ai.promptRequired'));
+      notify.error(t('ai.promptRequired'));
       return;
     }
     setBusy(true);
@@ -281,10 +286,10 @@ function ImageGenerator({ aiOff, onRefused, chosen, onImage }: Generating & { ch
       const image = { url, alt: prompt.trim(), credit: t('ai.aiImageCredit') };
       setGenerated(image);
       onImage(image);
-      toastSuccess(t('ai.imageGenerated'));
+      notify.success(t('ai.imageGenerated'));
     } catch (error) {
       onRefused(error);
-      toastError(t('ai.generationFailed'), failureText(error, t('ai.imageFailed'), t));
+      notify.error(t('ai.generationFailed'), failureText(error, t('ai.imageFailed'), t));
     } finally {
       setBusy(false);
     }
@@ -312,10 +317,10 @@ function ImageGenerator({ aiOff, onRefused, chosen, onImage }: Generating & { ch
         </form>
       ) : (
         <StockPhotoBrowser emptySearchTitle={t('ai.searchRequired')} saveFailedTitle={t('ai.saveFailed')}
-          onChoose={(photo) => toastSuccess(t('ai.imageSelected'), t('ai.imageSelectedText', { name: photo.photographer }))}
+          onChoose={(photo) => notify.success(t('ai.imageSelected'), t('ai.imageSelectedText', { name: photo.photographer }))}
           onSaved={(photo) => {
             onImage(photo);
-            toastSuccess(t('ai.imageSaved'), t('ai.imageSavedText'));
+            notify.success(t('ai.imageSaved'), t('ai.imageSavedText'));
           }} />
       )}
     </div>
@@ -324,6 +329,7 @@ function ImageGenerator({ aiOff, onRefused, chosen, onImage }: Generating & { ch
 
 function TopicIdeas({ aiOff, onRefused, onChoose }: Generating & { onChoose(topic: string): void }) {
   const t = useAdminT();
+  const notify = useNotify();
   const admin = useAdminClient();
   const [category, setCategory] = useState<TopicCategory>('news');
   const [topics, setTopics] = useState<string[] | null>(null);
@@ -336,7 +342,7 @@ function TopicIdeas({ aiOff, onRefused, onChoose }: Generating & { onChoose(topi
       setTopics((await admin.ai.topicSuggestions(category)).topics);
     } catch (error) {
       onRefused(error);
-      toastError(t('ai.generationFailed'), failureText(error, t('ai.topicsFailed'), t));
+      notify.error(t('ai.generationFailed'), failureText(error, t('ai.topicsFailed'), t));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useAdminT } from '../i18n';
-import { toastError, toastSuccess } from '../ui/feedback';
+import { useNotify } from '../ui/feedback';
 
 /** How long the copy button shows its check mark (admin-area.md §9). */
 export const COPIED_MS = 2000;
@@ -8,6 +8,7 @@ export const COPIED_MS = 2000;
 /** Copies a text to the clipboard, says 'Copied' and shows a check mark for two seconds. */
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const t = useAdminT();
+  const notify = useNotify();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -19,9 +20,9 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     try {
       await navigator.clipboard.writeText(text);
       setCopied(true);
-      toastSuccess(t('ai.copied'));
+      notify.success(t('ai.copied'));
     } catch {
-      toastError(t('ai.copyFailed'));
+      notify.error(t('ai.copyFailed'));
     }
   };
 

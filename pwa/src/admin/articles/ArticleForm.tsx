@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { articleInputSchema, CONTENT_STATUSES, LIMITS, type Article, type ContentStatus } from '@redaktion/shared';
 import { Dialog } from '../ui/Dialog';
-import { failureText, toastError, toastSuccess } from '../ui/feedback';
+import { failureText, useNotify } from '../ui/feedback';
 import { NumberInput, Select, Switch, TextArea, TextInput, useSchemaForm } from '../ui/form';
 import { useAdminT } from '../i18n';
 import { SingleFileUpload } from '../media/SingleFileUpload';
@@ -9,7 +9,7 @@ import { PexelsPicker } from '../media/PexelsPicker';
 import { useAdminClient } from '../platform';
 import { useCategories } from './categories';
 import { useUploadHold } from '../ui/use-upload-hold';
-import { useContentChanged } from './content-changed';
+import { useChanged } from '../queries';
 
 /** What the inputs hold; `publishedAt` is the datetime-local text, in the editor's own time zone. */
 interface ArticleValues extends Record<string, unknown> {
@@ -48,8 +48,9 @@ const valuesOf = (article: Article): ArticleValues => ({
  */
 export function ArticleForm({ article, onClose }: { article: Article | null; onClose(): void }) {
   const t = useAdminT();
+  const notify = useNotify();
   const admin = useAdminClient();
-  const contentChanged = useContentChanged();
+  const contentChanged = useChanged();
   const categories = useCategories().data;
   const form = useSchemaForm(articleInputSchema, article ? valuesOf(article) : EMPTY);
   const uploads = useUploadHold();
@@ -74,12 +75,12 @@ export function ArticleForm({ article, onClose }: { article: Article | null; onC
         setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
         return;
       }
-      toastSuccess(t(article ? 'articles.updated' : 'articles.created'));
+      notify.success(t(article ? 'articles.updated' : 'articles.created'));
       contentChanged('article');
       onClose();
     } catch (error) {
-      if (article) toastError(t('common.error'), t('articles.updateFailed'));
-      else toastError(t('articles.createFailed'), failureText(error, t('articles.createFailed'), t));
+      if (article) notify.error(t('common.error'), t('articles.updateFailed'));
+      else notify.error(t('articles.createFailed'), failureText(error, t('articles.createFailed'), t));
     }
   };
 

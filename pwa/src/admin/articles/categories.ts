@@ -1,13 +1,11 @@
 import type { Category } from '@redaktion/shared';
 import { useAdminQuery } from '../data';
 import { useAdminClient } from '../platform';
-
-/** One read of every category, active or not: the Settings editor, the article form and the lists share it. */
-export const CATEGORIES_KEY = '/api/admin/categories';
+import { QUERY_KEYS } from '../queries';
 
 export function useCategories() {
   const admin = useAdminClient();
-  return useAdminQuery(CATEGORIES_KEY, admin.categories.list);
+  return useAdminQuery(QUERY_KEYS.categories, admin.categories.list);
 }
 
 /** Articles refer to a category by slug; editors know it by name. */

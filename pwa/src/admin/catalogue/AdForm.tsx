@@ -1,24 +1,12 @@
 import { useState } from 'react';
 import { AD_PLACEMENTS, advertisementInputSchema, type AdPlacement, type Advertisement } from '@redaktion/shared';
-import { useServices } from '../../app/context';
-import { invalidate } from '../data';
 import { useAdminT } from '../i18n';
 import { SingleFileUpload } from '../media/SingleFileUpload';
 import { useAdminClient } from '../platform';
-import { toastSuccess, toastFailure } from '../ui/feedback';
+import { useChanged } from '../queries';
+import { useNotify } from '../ui/feedback';
 import { Select, Switch, TextArea, TextInput, useSchemaForm } from '../ui/form';
 import { afterSubmit, FormActions } from './parts';
-
-export const ADS_KEY = '/api/admin/advertisements';
-
-/** After an ad changes: the admin list, the overview's count and the reader's ad slots. */
-export function useAdsRefresh() {
-  const { cache } = useServices();
-  return () => {
-    invalidate(ADS_KEY, '/api/admin/stats');
-    cache.invalidate('/api/advertisements');
-  };
-}
 
 /** Today in the editor's time zone, as a date input holds it. */
 function today(): string {
@@ -42,8 +30,9 @@ const valuesOf = (ad?: Advertisement) => ({
 /** The advertisement form (admin-area.md §2 item 10; start and end dates per contract.md §7). */
 export function AdForm({ ad, onDone, onCancel }: { ad?: Advertisement; onDone(): void; onCancel?: () => void }) {
   const t = useAdminT();
+  const notify = useNotify();
   const admin = useAdminClient();
-  const refresh = useAdsRefresh();
+  const changed = useChanged();
   const form = useSchemaForm(advertisementInputSchema, valuesOf(ad));
   const [uploading, setUploading] = useState(false);
   const { values, set, errors } = form;
@@ -51,11 +40,11 @@ export function AdForm({ ad, onDone, onCancel }: { ad?: Advertisement; onDone():
   const save = () => afterSubmit(
     form.submit((body) => (ad ? admin.advertisements.update(ad.id, body) : admin.advertisements.create(body))),
     () => {
-      toastSuccess(t(ad ? 'ads.updated' : 'ads.created'));
-      refresh();
+      notify.success(t(ad ? 'ads.updated' : 'ads.created'));
+      changed('ad');
       onDone();
     },
-    (error) => toastFailure(t(ad ? 'ads.updateFailed' : 'ads.createFailed'), error, t),
+    (error) => notify.failure(t(ad ? 'ads.updateFailed' : 'ads.createFailed'), error),
   );
 
   return (

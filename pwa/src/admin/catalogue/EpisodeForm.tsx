@@ -1,22 +1,18 @@
 import { episodeFormSchema, type ContentStatus, type Episode, type PodcastSeries } from '@redaktion/shared';
 import { displayMinutes, minutesToSeconds } from '@redaktion/shared/time';
-import { useServices } from '../../app/context';
-import { invalidate } from '../data';
 import { useAdminT } from '../i18n';
 import { SingleFileUpload } from '../media/SingleFileUpload';
 import { useAdminClient } from '../platform';
-import { failureText, toastError, toastSuccess } from '../ui/feedback';
+import { useChanged } from '../queries';
+import { failureText, useNotify } from '../ui/feedback';
 import { NumberInput, Select, Switch, TextArea, TextInput, useSchemaForm } from '../ui/form';
 import { afterSubmit, FormActions } from './parts';
 import { useUploadHold } from '../ui/use-upload-hold';
-import { SERIES_KEY } from './SeriesForm';
 
 /** Episode files are larger than the control's defaults (admin-area.md §9). */
 const AUDIO_MAX_MB = 100;
 const COVER_MAX_MB = 10;
 const EPISODE_STATUSES = ['draft', 'published', 'archived'] as const;
-
-export const PODCASTS_KEY = '/api/admin/podcasts';
 
 const valuesOf = (episode?: Episode) => ({
   title: episode?.title ?? '',
@@ -38,8 +34,9 @@ export function EpisodeForm({ episode, series, onDone, onCancel }: {
   episode?: Episode; series: PodcastSeries[]; onDone(): void; onCancel?: () => void;
 }) {
   const t = useAdminT();
+  const notify = useNotify();
   const admin = useAdminClient();
-  const { cache } = useServices();
+  const changed = useChanged();
   const initial = valuesOf(episode);
   const form = useSchemaForm(episodeFormSchema, initial);
   const uploads = useUploadHold();
@@ -59,12 +56,11 @@ export function EpisodeForm({ episode, series, onDone, onCancel }: {
       return episode ? admin.podcasts.update(episode.id, sent) : admin.podcasts.create(sent);
     }),
     () => {
-      toastSuccess(t('common.success'), t(episode ? 'episodes.updated' : 'episodes.created'));
-      invalidate(PODCASTS_KEY, SERIES_KEY, '/api/admin/stats', '/api/admin/approvals');
-      cache.invalidate('/api/podcast');
+      notify.success(t('common.success'), t(episode ? 'episodes.updated' : 'episodes.created'));
+      changed('podcast');
       onDone();
     },
-    (error) => toastError(t('common.error'), failureText(error, t(episode ? 'episodes.updateFailed' : 'episodes.saveFailed'), t)),
+    (error) => notify.error(t('common.error'), failureText(error, t(episode ? 'episodes.updateFailed' : 'episodes.saveFailed'), t)),
   );
 
   return (

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { JOURNALIST_STATUSES, journalistInputSchema, type Journalist } from '@redaktion/shared';
-import { invalidate } from '../data';
 import { useAdminT } from '../i18n';
 import { SingleFileUpload } from '../media/SingleFileUpload';
 import { useAdminClient } from '../platform';
-import { toastSuccess, toastFailure } from '../ui/feedback';
+import { useChanged } from '../queries';
+import { useNotify } from '../ui/feedback';
 import { Select, TextArea, TextInput, useSchemaForm } from '../ui/form';
 import { afterSubmit, FormActions } from './parts';
-
-export const JOURNALISTS_KEY = '/api/admin/journalists';
 
 /** "Politik, EU ,  val" → ['Politik', 'EU', 'val']. */
 export const splitExpertise = (text: string) => text.split(',').map((part) => part.trim()).filter(Boolean);
@@ -27,7 +25,9 @@ const valuesOf = (journalist?: Journalist) => ({
 /** The Add Journalist dialog's form (admin-area.md §2 item 9), also editing a journalist (contract.md §3). */
 export function JournalistForm({ journalist, onDone, onCancel }: { journalist?: Journalist; onDone(): void; onCancel?: () => void }) {
   const t = useAdminT();
+  const notify = useNotify();
   const admin = useAdminClient();
+  const changed = useChanged();
   const form = useSchemaForm(journalistInputSchema, valuesOf(journalist));
   const [uploading, setUploading] = useState(false);
   const { values, set, errors } = form;
@@ -39,11 +39,11 @@ export function JournalistForm({ journalist, onDone, onCancel }: { journalist?: 
       { expertise: splitExpertise(values.expertise), socialLinks: journalist?.socialLinks ?? {} },
     ),
     () => {
-      toastSuccess(t(journalist ? 'staff.updated' : 'staff.added'));
-      invalidate(JOURNALISTS_KEY);
+      notify.success(t(journalist ? 'staff.updated' : 'staff.added'));
+      changed('journalist');
       onDone();
     },
-    (error) => toastFailure(t(journalist ? 'staff.updateFailed' : 'staff.addFailed'), error, t),
+    (error) => notify.failure(t(journalist ? 'staff.updateFailed' : 'staff.addFailed'), error),
   );
 
   return (

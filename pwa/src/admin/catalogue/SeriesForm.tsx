@@ -1,18 +1,15 @@
 import { useState } from 'react';
 import { SERIES_CATEGORIES, seriesInputSchema, type PodcastSeries, type SeriesCategory } from '@redaktion/shared';
-import { useServices } from '../../app/context';
-import { invalidate } from '../data';
 import { useAdminT, type AdminT } from '../i18n';
 import { SingleFileUpload } from '../media/SingleFileUpload';
 import { useAdminClient } from '../platform';
-import { toastSuccess, toastFailure } from '../ui/feedback';
+import { useChanged } from '../queries';
+import { useNotify } from '../ui/feedback';
 import { Select, Switch, TextArea, TextInput, useSchemaForm } from '../ui/form';
 import { afterSubmit, FormActions } from './parts';
 
 /** The series cover's limit (admin-area.md §9: passed as 5*1024*1024, read as MB). */
 const COVER_MAX_MB = 5;
-
-export const SERIES_KEY = '/api/admin/podcast-series';
 
 const isSeriesCategory = (value: string | undefined): value is SeriesCategory => (SERIES_CATEGORIES as readonly string[]).includes(value ?? '');
 
@@ -32,8 +29,9 @@ const valuesOf = (series?: PodcastSeries) => ({
 /** The podcast series create/edit card (admin-area.md §2 item 4). */
 export function SeriesForm({ series, onDone, onCancel }: { series?: PodcastSeries; onDone(): void; onCancel?: () => void }) {
   const t = useAdminT();
+  const notify = useNotify();
   const admin = useAdminClient();
-  const { cache } = useServices();
+  const changed = useChanged();
   const form = useSchemaForm(seriesInputSchema, valuesOf(series));
   const [uploading, setUploading] = useState(false);
   const { values, set, errors } = form;
@@ -41,12 +39,11 @@ export function SeriesForm({ series, onDone, onCancel }: { series?: PodcastSerie
   const save = () => afterSubmit(
     form.submit((body) => (series ? admin.series.update(series.id, body) : admin.series.create(body))),
     () => {
-      toastSuccess(t('common.success'), t(series ? 'series.updated' : 'series.created'));
-      invalidate(SERIES_KEY);
-      cache.invalidate('/api/podcast');
+      notify.success(t('common.success'), t(series ? 'series.updated' : 'series.created'));
+      changed('series');
       onDone();
     },
-    (error) => toastFailure(t(series ? 'series.updateFailed' : 'series.createFailed'), error, t),
+    (error) => notify.failure(t(series ? 'series.updateFailed' : 'series.createFailed'), error),
   );
 
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useAdminT } from '../i18n';
 import { ConfirmDialog } from '../ui/Dialog';
-import { failureText, toastError, toastSuccess } from '../ui/feedback';
+import { failureText, useNotify } from '../ui/feedback';
 
 /** The pieces the Podcasts, Ads and Staff tabs share: row buttons, the delete flow. */
 
@@ -28,6 +28,7 @@ export function useDeletion<T extends { id: number }>({ remove, titleOf, success
   remove(id: number): Promise<unknown>; titleOf(item: T): string; success: string; failure: string; after(): void;
 }) {
   const t = useAdminT();
+  const notify = useNotify();
   const [target, setTarget] = useState<T | null>(null);
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
@@ -35,11 +36,11 @@ export function useDeletion<T extends { id: number }>({ remove, titleOf, success
     setBusy(true);
     try {
       await remove(target.id);
-      toastSuccess(success);
+      notify.success(success);
       after();
       setTarget(null);
     } catch (error) {
-      toastError(t('common.error'), failureText(error, failure, t));
+      notify.error(t('common.error'), failureText(error, failure, t));
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
-import { useI18n } from '../../i18n';
+import { formatCalendarDate } from '@redaktion/shared/time';
+import { usePlatform } from '../platform';
 import { ads } from './ads';
 import { ai } from './ai';
 import { approvals } from './approvals';
@@ -17,7 +18,7 @@ import { videos } from './videos';
 
 /**
  * The admin screens' two catalogues (contract.md §4: English is the spec's words, Swedish beside it),
- * in the admin chunk only. The language is the reader app's setting.
+ * in the admin chunk only. The language is the host's (AdminPlatform.locale).
  */
 const areas = [common, overview, articles, podcasts, ads, interviews, staff, approvals, settings, users, media, photos, videos, ai];
 const en = Object.assign({}, ...areas.map((a) => a.en)) as AdminCatalogue;
@@ -30,6 +31,8 @@ export type AdminKey = keyof AdminCatalogue;
 export type AdminT = ((key: AdminKey, values?: Record<string, string | number>) => string) & {
   /** A message from a schema or the server, in Swedish when it is a known one. */
   message(text: string): string;
+  /** A date in the newsroom's calendar (Stockholm time), or 'Unknown date'. */
+  date(value: string | null | undefined, options?: Intl.DateTimeFormatOptions): string;
   locale: 'sv' | 'en';
 };
 
@@ -40,6 +43,7 @@ export function adminTranslator(locale: 'sv' | 'en'): AdminT {
     return values ? text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`)) : text;
   }) as AdminT;
   t.message = (text) => (locale === 'sv' ? svMessages[text] ?? text : text);
+  t.date = (value, options) => formatCalendarDate(value, locale, options) ?? t('common.unknownDate');
   t.locale = locale;
   return t;
 }
@@ -47,5 +51,5 @@ export function adminTranslator(locale: 'sv' | 'en'): AdminT {
 const translators = { sv: adminTranslator('sv'), en: adminTranslator('en') };
 
 export function useAdminT(): AdminT {
-  return translators[useI18n().locale];
+  return translators[usePlatform().locale];
 }

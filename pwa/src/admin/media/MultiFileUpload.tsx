@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useAdminT } from '../i18n';
 import { usePlatform } from '../platform';
 import { acceptFor, checkFile, FORMATS, MULTI_DEFAULT_MAX_MB } from './file-checks';
-import { reportUploadFailure, toastFileProblem, uploadOne } from './SingleFileUpload';
+import { uploadOne, useUploadToasts } from './SingleFileUpload';
 
 /**
  * The multi-file drag-and-drop upload of admin-area.md §2 item 2: files dropped or chosen are checked, then
@@ -24,6 +24,7 @@ interface Item { key: number; name: string; percent: number; state: 'uploading' 
 
 export function MultiFileUpload({ label, kind, maxMB = MULTI_DEFAULT_MAX_MB, onUploaded, disabled = false, onBusyChange }: MultiFileUploadProps) {
   const t = useAdminT();
+  const uploadToasts = useUploadToasts();
   const platform = usePlatform();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -42,7 +43,7 @@ export function MultiFileUpload({ label, kind, maxMB = MULTI_DEFAULT_MAX_MB, onU
   const send = async (file: File) => {
     const problem = checkFile(file, kind, { maxMB, multi: true });
     if (problem) {
-      toastFileProblem(problem, t);
+      uploadToasts.fileProblem(problem);
       return;
     }
     const key = (nextKey.current += 1);
@@ -55,7 +56,7 @@ export function MultiFileUpload({ label, kind, maxMB = MULTI_DEFAULT_MAX_MB, onU
     } catch (failure) {
       if (signal.aborted) return;
       change(key, { state: 'failed' });
-      reportUploadFailure(failure, file.name, t);
+      uploadToasts.failed(failure, file.name);
     }
   };
 

@@ -5,7 +5,7 @@ import type { StockPhoto } from '@redaktion/shared/admin-client';
 import { useAdminT } from '../i18n';
 import { useAdminClient } from '../platform';
 import { Dialog } from '../ui/Dialog';
-import { failureText, toastError, toastSuccess, toastFailure } from '../ui/feedback';
+import { failureText, useNotify } from '../ui/feedback';
 
 /** 'Select Photo from Pexels' (admin-area.md §2 item 5). */
 export interface PickedPhoto { url: string; alt: string; credit: string }
@@ -18,10 +18,11 @@ export interface PexelsPickerProps {
 
 export function PexelsPicker({ open, onClose, onSelect }: PexelsPickerProps) {
   const t = useAdminT();
+  const notify = useNotify();
   return (
     <Dialog open={open} title={t('photos.title')} onClose={onClose} wide>
       <StockPhotoBrowser emptySearchTitle={t('photos.searchRequired')} onSaved={(photo) => {
-        toastSuccess(t('photos.attached'));
+        notify.success(t('photos.attached'));
         onSelect(photo);
         onClose();
       }} />
@@ -41,6 +42,7 @@ export function StockPhotoBrowser({ emptySearchTitle, saveFailedTitle, onChoose,
   emptySearchTitle: string; saveFailedTitle?: string; onChoose?(photo: StockPhoto): void; onSaved(photo: PickedPhoto): void;
 }) {
   const t = useAdminT();
+  const notify = useNotify();
   const admin = useAdminClient();
   const [query, setQuery] = useState('');
   const [listing, setListing] = useState<Listing>({ kind: 'curated' });
@@ -69,7 +71,7 @@ export function StockPhotoBrowser({ emptySearchTitle, saveFailedTitle, onChoose,
     event.preventDefault();
     const term = query.trim();
     if (!term) {
-      toastError(emptySearchTitle, t('photos.searchRequiredText'));
+      notify.error(emptySearchTitle, t('photos.searchRequiredText'));
       return;
     }
     load({ kind: 'search', query: term });
@@ -88,13 +90,13 @@ export function StockPhotoBrowser({ emptySearchTitle, saveFailedTitle, onChoose,
     try {
       const { localUrl } = await admin.pexels.save(photo);
       if (!localUrl) {
-        toastError(t('photos.noUrl'));
+        notify.error(t('photos.noUrl'));
         return;
       }
       onSaved({ url: localUrl, alt: photo.alt, credit: t('photos.credit', { name: photo.photographer }) });
     } catch (error) {
-      if (saveFailedTitle) toastError(saveFailedTitle, failureText(error, t('photos.saveFailed'), t));
-      else toastFailure(t('photos.saveFailed'), error, t);
+      if (saveFailedTitle) notify.error(saveFailedTitle, failureText(error, t('photos.saveFailed'), t));
+      else notify.failure(t('photos.saveFailed'), error);
     } finally {
       saving.current = false;
       setSavingId(null);

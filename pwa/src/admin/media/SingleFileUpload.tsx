@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '@redaktion/shared/client';
 import { useAdminT, type AdminT } from '../i18n';
 import { usePlatform, type AdminPlatform } from '../platform';
-import { toastError, toastSuccess } from '../ui/feedback';
+import { useNotify } from '../ui/feedback';
 import { acceptFor, checkFile, DEFAULT_MAX_MB, FORMATS, type FileProblem } from './file-checks';
 
 /**
@@ -40,26 +40,33 @@ export async function uploadOne(platform: AdminPlatform, file: File, onProgress:
 }
 
 /**
- * The toast for a failed upload. A refusal of the server (413 too large, 415 wrong type) comes with its own title
- * and the field's explanation; anything else is 'Upload failed' with what went wrong.
+ * The toasts of an upload. A refusal of the server (413 too large, 415 wrong type) comes with its own title and the
+ * field's explanation; anything else is 'Upload failed' with what went wrong. A cancelled upload says nothing.
  */
-export function reportUploadFailure(error: unknown, fileName: string, t: AdminT) {
-  if (error instanceof DOMException && error.name === 'AbortError') return;
-  if (error instanceof ApiError && (error.status === 413 || error.status === 415)) {
-    toastError(t.message(error.serverMessage), error.issues[0] ? t.message(error.issues[0].message) : undefined);
-    return;
-  }
-  const fallback = t('upload.failedDefault', { name: fileName });
-  const message = error instanceof ApiError ? error.serverMessage : error instanceof Error ? error.message : '';
-  toastError(t('upload.failed'), message ? t.message(message) : fallback);
+export function useUploadToasts() {
+  const t = useAdminT();
+  const notify = useNotify();
+  return {
+    failed(error: unknown, fileName: string) {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      if (error instanceof ApiError && (error.status === 413 || error.status === 415)) {
+        notify.error(t.message(error.serverMessage), error.issues[0] ? t.message(error.issues[0].message) : undefined);
+        return;
+      }
+      const fallback = t('upload.failedDefault', { name: fileName });
+      const message = error instanceof ApiError ? error.serverMessage : error instanceof Error ? error.message : '';
+      notify.error(t('upload.failed'), message ? t.message(message) : fallback);
+    },
+    fileProblem: (problem: FileProblem) => notify.error(t(problem.title), t(problem.description, problem.values)),
+  };
 }
-
-export const toastFileProblem = (problem: FileProblem, t: AdminT) => toastError(t(problem.title), t(problem.description, problem.values));
 
 const fileNameOf = (url: string) => decodeURIComponent(url.split(/[?#]/)[0]!.split('/').pop() ?? url);
 
 export function SingleFileUpload({ label, kind, value, onChange, error, hint, maxMB = DEFAULT_MAX_MB[kind], disabled = false, onBusyChange }: SingleFileUploadProps) {
   const t = useAdminT();
+  const notify = useNotify();
+  const uploadToasts = useUploadToasts();
   const platform = usePlatform();
   const mediaSrc = useMediaSrc();
   const id = useId();
@@ -85,7 +92,7 @@ export function SingleFileUpload({ label, kind, value, onChange, error, hint, ma
   const send = async (file: File) => {
     const problem = checkFile(file, kind, { maxMB });
     if (problem) {
-      toastFileProblem(problem, t);
+      uploadToasts.fileProblem(problem);
       return;
     }
     const controller = new AbortController();
@@ -98,9 +105,9 @@ export function SingleFileUpload({ label, kind, value, onChange, error, hint, ma
       const url = await uploadOne(platform, file, setPercent, controller.signal, t);
       if (controller.signal.aborted) return;
       onChange(url);
-      toastSuccess(t('upload.success'), t('upload.successNamed', { name: file.name }));
+      notify.success(t('upload.success'), t('upload.successNamed', { name: file.name }));
     } catch (failure) {
-      if (!controller.signal.aborted) reportUploadFailure(failure, file.name, t);
+      if (!controller.signal.aborted) uploadToasts.failed(failure, file.name);
     } finally {
       if (!controller.signal.aborted) {
         setPending(null);

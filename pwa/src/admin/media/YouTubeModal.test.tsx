@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CustomVideo } from '@redaktion/shared';
-import { useToasts } from '../../state/toasts';
 import type { AdminPlatform } from '../platform';
-import { installDialogPolyfill, resetAdminScreens, jsonFetch, renderAdmin, staffUser } from '../test/render';
+import { dismissNotice, installDialogPolyfill, resetAdminScreens, jsonFetch, renderAdmin, staffUser } from '../test/render';
 import { YouTubeModal } from './YouTubeModal';
 
 beforeAll(installDialogPolyfill);
@@ -45,7 +44,7 @@ describe('the custom video upload', () => {
     fillUpload(null);
     expect(await screen.findByText('Missing Information')).toBeTruthy();
     expect(screen.getByText('Please fill in all fields and select a video file.')).toBeTruthy();
-    useToasts.getState().dismiss();
+    dismissNotice();
     fillUpload(webm(), { title: 'Titel', description: ' ', duration: '5:30' });
     expect(await screen.findByText('Please fill in all fields and select a video file.')).toBeTruthy();
     expect(upload).not.toHaveBeenCalled();
@@ -57,7 +56,7 @@ describe('the custom video upload', () => {
     fillUpload(webm('bild.png', 'image/png'));
     expect(await screen.findByText('Invalid File Type')).toBeTruthy();
     expect(screen.getByText('Please select a valid video file (MP4, WebM, OGG, AVI, MOV).')).toBeTruthy();
-    useToasts.getState().dismiss();
+    dismissNotice();
     fillUpload(webm('stor.mp4', 'video/mp4', 50 * 1024 * 1024 + 1));
     expect(await screen.findByText('File Too Large')).toBeTruthy();
     expect(screen.getByText('Video file must be less than 50MB.')).toBeTruthy();

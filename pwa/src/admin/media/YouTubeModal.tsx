@@ -1,20 +1,18 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { customVideoFieldsSchema, customVideoUpdateSchema, type CustomVideo } from '@redaktion/shared';
 import { ApiError, type ChannelVideo } from '@redaktion/shared/client';
-import { useServices } from '../../app/context';
-import { formatDate } from '../../i18n';
-import { invalidate, useAdminQuery } from '../data';
+import { useAdminQuery } from '../data';
 import { useAdminT } from '../i18n';
 import { QueryState } from '../ui/QueryState';
 import { useAdminClient, usePlatform } from '../platform';
+import { QUERY_KEYS, useChanged } from '../queries';
 import { ConfirmDialog, Dialog } from '../ui/Dialog';
 import { SiteLink } from '../ui/SiteLink';
-import { failureText, toastError, toastSuccess, toastFailure } from '../ui/feedback';
+import { failureText, useNotify } from '../ui/feedback';
 import { FormField, NumberInput, Switch, TextArea, TextInput, useSchemaForm } from '../ui/form';
 import { useMediaSrc } from './SingleFileUpload';
 import { manualVideos } from './video-urls';
 
-const CUSTOM_VIDEOS_KEY = '/api/admin/custom-videos';
 export const MAX_VIDEO_MB = 50;
 const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/ogg', 'video/x-msvideo', 'video/avi', 'video/msvideo', 'video/quicktime'];
 // Browsers often give AVI and MOV no MIME type at all, so the extension counts too.
@@ -34,8 +32,9 @@ export function videoFileProblem(file: File): 'type' | 'size' | null {
  */
 export function YouTubeModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const t = useAdminT();
+  const notify = useNotify();
   const admin = useAdminClient();
-  const { cache } = useServices();
+  const changed = useChanged();
   const [deleting, setDeleting] = useState<CustomVideo | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -43,12 +42,11 @@ export function YouTubeModal({ open, onClose }: { open: boolean; onClose(): void
     setBusy(true);
     try {
       await admin.customVideos.remove(video.id);
-      toastSuccess(t('videos.success'), t('videos.deleted'));
-      invalidate(CUSTOM_VIDEOS_KEY);
-      cache.invalidate('/api/custom-videos');
+      notify.success(t('videos.success'), t('videos.deleted'));
+      changed('customVideo');
       setDeleting(null);
     } catch (error) {
-      toastError(t('videos.deleteError'), failureText(error, t('videos.deleteFailed'), t));
+      notify.error(t('videos.deleteError'), failureText(error, t('videos.deleteFailed'), t));
     } finally {
       setBusy(false);
     }
@@ -124,7 +122,7 @@ function ChannelVideos() {
                   <p className="admin-row-meta">
                     {video.duration && <span>{video.duration}</span>}
                     {video.isLive && <span className="admin-tag">{t('videos.live')}</span>}
-                    <span>{formatDate(video.publishedAt, t.locale)}</span>
+                    <span>{t.date(video.publishedAt)}</span>
                   </p>
                 </div>
               </li>
@@ -141,8 +139,9 @@ const EMPTY_UPLOAD = { title: '', description: '', duration: '' };
 /** Uploads a video with its title, description and duration, with the real upload progress. */
 function CustomVideoUpload() {
   const t = useAdminT();
+  const notify = useNotify();
   const platform = usePlatform();
-  const { cache } = useServices();
+  const changed = useChanged();
   const form = useSchemaForm(customVideoFieldsSchema, EMPTY_UPLOAD);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -152,23 +151,22 @@ function CustomVideoUpload() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!file || !values.title.trim() || !values.description.trim() || !values.duration.trim()) {
-      toastError(t('videos.missing'), t('videos.missingText'));
+      notify.error(t('videos.missing'), t('videos.missingText'));
       return;
     }
     const problem = videoFileProblem(file);
-    if (problem === 'type') return toastError(t('videos.invalidType'), t('videos.invalidTypeText'));
-    if (problem === 'size') return toastError(t('videos.tooLarge'), t('videos.tooLargeText'));
+    if (problem === 'type') return notify.error(t('videos.invalidType'), t('videos.invalidTypeText'));
+    if (problem === 'size') return notify.error(t('videos.tooLarge'), t('videos.tooLargeText'));
     try {
       const uploaded = await form.submit((fields) => platform.upload<CustomVideo>('/api/admin/custom-videos', { video: file, ...fields }, { onProgress: setProgress }));
       if (!uploaded) return;
-      toastSuccess(t('videos.success'), t('videos.uploaded'));
+      notify.success(t('videos.success'), t('videos.uploaded'));
       form.reset();
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
-      invalidate(CUSTOM_VIDEOS_KEY);
-      cache.invalidate('/api/custom-videos');
+      changed('customVideo');
     } catch (error) {
-      toastError(t('videos.uploadError'), failureText(error, t('videos.uploadFailed'), t));
+      notify.error(t('videos.uploadError'), failureText(error, t('videos.uploadFailed'), t));
     } finally {
       setProgress(null);
     }
@@ -208,7 +206,7 @@ function CustomVideoList({ onDelete }: { onDelete(video: CustomVideo): void }) {
   const t = useAdminT();
   const admin = useAdminClient();
   const mediaSrc = useMediaSrc();
-  const list = useAdminQuery(CUSTOM_VIDEOS_KEY, admin.customVideos.list);
+  const list = useAdminQuery(QUERY_KEYS.customVideos, admin.customVideos.list);
   const [editing, setEditing] = useState<number | null>(null);
 
   return (
@@ -249,8 +247,9 @@ function CustomVideoList({ onDelete }: { onDelete(video: CustomVideo): void }) {
 
 function CustomVideoEditor({ video, onDone }: { video: CustomVideo; onDone(): void }) {
   const t = useAdminT();
+  const notify = useNotify();
   const admin = useAdminClient();
-  const { cache } = useServices();
+  const changed = useChanged();
   const form = useSchemaForm(customVideoUpdateSchema, {
     title: video.title, description: video.description, active: video.active, priority: video.priority as number | string,
   });
@@ -261,12 +260,11 @@ function CustomVideoEditor({ video, onDone }: { video: CustomVideo; onDone(): vo
     try {
       const saved = await form.submit((body) => admin.customVideos.update(video.id, body));
       if (!saved) return;
-      toastSuccess(t('videos.success'), t('videos.updated'));
-      invalidate(CUSTOM_VIDEOS_KEY);
-      cache.invalidate('/api/custom-videos');
+      notify.success(t('videos.success'), t('videos.updated'));
+      changed('customVideo');
       onDone();
     } catch (error) {
-      toastFailure(t('videos.updateFailed'), error, t);
+      notify.failure(t('videos.updateFailed'), error);
     }
   };
 

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { interviewFormSchema } from '@redaktion/shared';
-import { useContentChanged } from '../articles/content-changed';
+import { useChanged } from '../queries';
 import { useAdminT } from '../i18n';
 import { PexelsPicker } from '../media/PexelsPicker';
 import { SingleFileUpload } from '../media/SingleFileUpload';
 import { useAdminClient } from '../platform';
 import { Dialog } from '../ui/Dialog';
-import { toastSuccess, toastFailure } from '../ui/feedback';
+import { useNotify } from '../ui/feedback';
 import { useUploadHold } from '../ui/use-upload-hold';
 import { NumberInput, TextArea, TextInput, useSchemaForm } from '../ui/form';
 
@@ -18,8 +18,9 @@ const EMPTY = { title: '', duration: '' as number | string, description: '', ima
  */
 export function InterviewForm({ open, onClose }: { open: boolean; onClose(): void }) {
   const t = useAdminT();
+  const notify = useNotify();
   const admin = useAdminClient();
-  const contentChanged = useContentChanged();
+  const contentChanged = useChanged();
   const form = useSchemaForm(interviewFormSchema, EMPTY);
   const [picking, setPicking] = useState(false);
   // Files still uploading: the interview waits for their URLs.
@@ -36,11 +37,11 @@ export function InterviewForm({ open, onClose }: { open: boolean; onClose(): voi
     try {
       const created = await form.submit((body) => admin.podcasts.create({ ...body, duration: body.duration * 60, kind: 'interview' }));
       if (!created) return;
-      toastSuccess(t('interviews.created'));
+      notify.success(t('interviews.created'));
       contentChanged('podcast');
       close();
     } catch (error) {
-      toastFailure(t('interviews.createFailed'), error, t);
+      notify.failure(t('interviews.createFailed'), error);
     }
   };
 

@@ -1,14 +1,14 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CONTENT_STATUSES, LIMITS, personInputSchema, type PersonProfile } from '@redaktion/shared';
 import { useCategories } from '../articles/categories';
-import { useContentChanged } from '../articles/content-changed';
+import { useChanged } from '../queries';
 import { useAdminT } from '../i18n';
 import { MultiFileUpload } from '../media/MultiFileUpload';
 import { PexelsPicker } from '../media/PexelsPicker';
 import { SingleFileUpload, useMediaSrc } from '../media/SingleFileUpload';
 import { useAdminClient } from '../platform';
 import { Dialog } from '../ui/Dialog';
-import { toastSuccess, toastFailure } from '../ui/feedback';
+import { useNotify } from '../ui/feedback';
 import { useUploadHold } from '../ui/use-upload-hold';
 import { FormField, NumberInput, Select, Switch, TextArea, TextInput, useSchemaForm } from '../ui/form';
 
@@ -44,8 +44,9 @@ export function profileValues(profile: PersonProfile | null) {
  */
 export function PersonForm({ profile, onClose }: { profile: PersonProfile | null; onClose(): void }) {
   const t = useAdminT();
+  const notify = useNotify();
   const admin = useAdminClient();
-  const contentChanged = useContentChanged();
+  const contentChanged = useChanged();
   const categories = useCategories();
   const form = useSchemaForm(personInputSchema, profileValues(profile));
   const [achievement, setAchievement] = useState('');
@@ -78,11 +79,11 @@ export function PersonForm({ profile, onClose }: { profile: PersonProfile | null
     try {
       const saved = await form.submit((body) => (profile ? admin.people.update(profile.id, body) : admin.people.create(body)));
       if (!saved) return;
-      toastSuccess(t(profile ? 'profiles.updated' : 'profiles.created'));
+      notify.success(t(profile ? 'profiles.updated' : 'profiles.created'));
       contentChanged('profile');
       onClose();
     } catch (error) {
-      toastFailure(t('profiles.saveFailed'), error, t);
+      notify.failure(t('profiles.saveFailed'), error);
     }
   };
 

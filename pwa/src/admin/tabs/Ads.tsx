@@ -1,13 +1,13 @@
 import { QueryState } from '../ui/QueryState';
 import { useState } from 'react';
 import type { Advertisement } from '@redaktion/shared';
-import { formatDate } from '../../i18n';
-import { AdForm, ADS_KEY, useAdsRefresh } from '../catalogue/AdForm';
+import { AdForm } from '../catalogue/AdForm';
 import { RowActions, useDeletion } from '../catalogue/parts';
 import { useAdminQuery } from '../data';
 import { useAdminT } from '../i18n';
 import { useMediaSrc } from '../media/SingleFileUpload';
 import { useAdminClient } from '../platform';
+import { QUERY_KEYS, useChanged } from '../queries';
 import { Dialog } from '../ui/Dialog';
 
 /** The admin list carries the counters the public one leaves out. */
@@ -18,14 +18,14 @@ export function AdsTab() {
   const t = useAdminT();
   const admin = useAdminClient();
   const mediaSrc = useMediaSrc();
-  const refresh = useAdsRefresh();
-  const query = useAdminQuery<ListedAd[]>(ADS_KEY, admin.advertisements.list);
+  const changed = useChanged();
+  const query = useAdminQuery<ListedAd[]>(QUERY_KEYS.ads, admin.advertisements.list);
   const [editing, setEditing] = useState<{ item?: Advertisement } | null>(null);
   const deletion = useDeletion<ListedAd>({
-    remove: admin.advertisements.remove, titleOf: (ad) => ad.title, after: refresh,
+    remove: admin.advertisements.remove, titleOf: (ad) => ad.title, after: () => changed('ad'),
     success: t('ads.deleted'), failure: t('ads.deleteFailed'),
   });
-  const day = (iso: string) => formatDate(iso, t.locale, { dateStyle: 'medium' });
+  const day = (iso: string) => t.date(iso, { dateStyle: 'medium' });
 
   return (
     <section className="admin-section" aria-labelledby="ads-heading">

@@ -1,14 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { PendingApproval } from '@redaktion/shared/admin-client';
-import { formatDate } from '../../i18n';
-import { useContentChanged } from '../articles/content-changed';
+import { QUERY_KEYS, useChanged } from '../queries';
 import { QueryState } from '../ui/QueryState';
-import { PENDING_KEY } from '../Dashboard';
 import { useAdminQuery } from '../data';
 import { useAdminT } from '../i18n';
 import { useAdminClient } from '../platform';
 import { Dialog } from '../ui/Dialog';
-import { failureText, toastError, toastSuccess } from '../ui/feedback';
+import { failureText, useNotify } from '../ui/feedback';
 import { TextArea } from '../ui/form';
 
 type Decision = 'approved' | 'rejected';
@@ -19,9 +17,10 @@ type Decision = 'approved' | 'rejected';
  */
 export function ApprovalsTab() {
   const t = useAdminT();
+  const notify = useNotify();
   const admin = useAdminClient();
-  const pending = useAdminQuery(PENDING_KEY, admin.approvals.pending);
-  const contentChanged = useContentChanged();
+  const pending = useAdminQuery(QUERY_KEYS.approvals, admin.approvals.pending);
+  const contentChanged = useChanged();
   const [deciding, setDeciding] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<PendingApproval | null>(null);
 
@@ -29,11 +28,11 @@ export function ApprovalsTab() {
     setDeciding(item.id);
     try {
       await admin.approvals.decide(item.id, status, comments);
-      toastSuccess(t('approvals.updated'));
+      notify.success(t('approvals.updated'));
       setRejecting(null);
       contentChanged(item.contentType);
     } catch (error) {
-      toastError(t('approvals.failed'), failureText(error, t('approvals.failed'), t));
+      notify.error(t('approvals.failed'), failureText(error, t('approvals.failed'), t));
     } finally {
       setDeciding(null);
     }
@@ -51,7 +50,7 @@ export function ApprovalsTab() {
                 <h3>{item.title}</h3>
                 <p className="admin-row-meta">{t('approvals.submittedBy', { name: item.submittedByName ?? t('approvals.unknownSubmitter') })}</p>
                 <p className="admin-row-meta">
-                  {t('approvals.submittedAt', { date: formatDate(item.submittedAt, t.locale, { dateStyle: 'medium', timeStyle: 'short' }) })}
+                  {t('approvals.submittedAt', { date: t.date(item.submittedAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
                 </p>
                 <div className="admin-form-actions">
                   <button type="button" className="button button-small button-ghost" disabled={deciding === item.id}

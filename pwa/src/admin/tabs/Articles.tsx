@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { Article } from '@redaktion/shared';
-import { formatDate } from '../../i18n';
 import { ArticleForm } from '../articles/ArticleForm';
 import { categoryName, useCategories } from '../articles/categories';
-import { ADMIN_LISTS, useContentChanged } from '../articles/content-changed';
+import { QUERY_KEYS, useChanged } from '../queries';
 import { QueryState } from '../ui/QueryState';
 import { StatusBadge } from '../articles/StatusBadge';
 import { useAdminQuery } from '../data';
@@ -12,14 +11,15 @@ import { useAdminClient } from '../platform';
 import { ConfirmDialog } from '../ui/Dialog';
 import { SiteLink } from '../ui/SiteLink';
 import { useMediaSrc } from '../media/SingleFileUpload';
-import { toastError, toastSuccess } from '../ui/feedback';
+import { useNotify } from '../ui/feedback';
 
 /** The Articles tab (admin-area.md §2): every article in every status, with create, edit and delete. */
 export function ArticlesTab() {
   const t = useAdminT();
+  const notify = useNotify();
   const admin = useAdminClient();
-  const articles = useAdminQuery(ADMIN_LISTS.article, admin.articles.list);
-  const contentChanged = useContentChanged();
+  const articles = useAdminQuery(QUERY_KEYS.articles, admin.articles.list);
+  const contentChanged = useChanged();
   // undefined: no dialog; null: a new article.
   const [editing, setEditing] = useState<Article | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Article | null>(null);
@@ -29,11 +29,11 @@ export function ArticlesTab() {
     setRemoving(true);
     try {
       await admin.articles.remove(article.id);
-      toastSuccess(t('articles.deleted'));
+      notify.success(t('articles.deleted'));
       contentChanged('article');
       setDeleting(null);
     } catch {
-      toastError(t('common.error'), t('articles.deleteFailed'));
+      notify.error(t('common.error'), t('articles.deleteFailed'));
     } finally {
       setRemoving(false);
     }
@@ -78,7 +78,7 @@ function ArticleRow({ article, onEdit, onDelete }: { article: Article; onEdit():
           <span>{categoryName(categories, article.category)}</span>
           <span>{article.author}</span>
           <StatusBadge status={article.status} />
-          {scheduled && <span className="admin-tag">{t('articles.scheduled', { date: formatDate(article.publishedAt, t.locale, { dateStyle: 'medium', timeStyle: 'short' }) })}</span>}
+          {scheduled && <span className="admin-tag">{t('articles.scheduled', { date: t.date(article.publishedAt, { dateStyle: 'medium', timeStyle: 'short' }) })}</span>}
           {article.featured && <span className="admin-tag">{t('common.featured')}</span>}
           {article.categoryFeatured && <span className="admin-tag">{t('articles.categoryFeatured')}</span>}
           {article.premium && <span className="admin-tag">{t('common.premium')}</span>}

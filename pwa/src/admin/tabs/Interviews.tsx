@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ContentStatus, Episode, PersonProfile } from '@redaktion/shared';
-import { formatDate } from '../../i18n';
-import { ADMIN_LISTS, useContentChanged } from '../articles/content-changed';
+import { QUERY_KEYS, useChanged } from '../queries';
 import { useAdminQuery } from '../data';
 import { useAdminT } from '../i18n';
 import { PromoBanner } from '../media/PromoBanner';
@@ -14,7 +13,7 @@ import { QueryState } from '../ui/QueryState';
 import { useAdminClient } from '../platform';
 import { ConfirmDialog } from '../ui/Dialog';
 import { SiteLink } from '../ui/SiteLink';
-import { toastError, toastSuccess, toastFailure } from '../ui/feedback';
+import { useNotify } from '../ui/feedback';
 
 /** The choices of the card's dropdown (admin-area.md §4); an archived interview also shows its own status. */
 const CARD_STATUSES: ContentStatus[] = ['draft', 'pending', 'published'];
@@ -37,10 +36,11 @@ export function InterviewsTab() {
 
 function InterviewList() {
   const t = useAdminT();
+  const notify = useNotify();
   const admin = useAdminClient();
-  const changed = useContentChanged();
+  const changed = useChanged();
   const mediaSrc = useMediaSrc();
-  const podcasts = useAdminQuery(ADMIN_LISTS.podcast, admin.podcasts.list);
+  const podcasts = useAdminQuery(QUERY_KEYS.podcasts, admin.podcasts.list);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Episode | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -53,11 +53,11 @@ function InterviewList() {
     setChosen((current) => ({ ...current, [episode.id]: status }));
     try {
       await admin.podcasts.update(episode.id, { status });
-      toastSuccess(t('interviews.statusUpdated'));
+      notify.success(t('interviews.statusUpdated'));
       changed('podcast');
     } catch (error) {
       setChosen(({ [episode.id]: _dropped, ...rest }) => rest);
-      toastError(t('common.error'), t('interviews.statusFailed'));
+      notify.error(t('common.error'), t('interviews.statusFailed'));
     }
   };
 
@@ -65,11 +65,11 @@ function InterviewList() {
     setRemoving(true);
     try {
       await admin.podcasts.remove(episode.id);
-      toastSuccess(t('interviews.deleted'));
+      notify.success(t('interviews.deleted'));
       setDeleting(null);
       changed('podcast');
     } catch (error) {
-      toastError(t('common.error'), t('interviews.deleteFailed'));
+      notify.error(t('common.error'), t('interviews.deleteFailed'));
     } finally {
       setRemoving(false);
     }
@@ -94,7 +94,7 @@ function InterviewList() {
                   <p className="admin-row-meta">
                     <span className="admin-tag">{t(episode.kind === 'interview' ? 'interviews.kindInterview' : 'interviews.kindEpisode')}</span>
                     <span>{t('interviews.minutes', { n: Math.max(1, Math.round(episode.duration / 60)) })}</span>
-                    <span>{formatDate(episode.publishedAt ?? episode.createdAt, t.locale)}</span>
+                    <span>{t.date(episode.publishedAt ?? episode.createdAt)}</span>
                     <span className={`admin-status admin-status-${status}`}>{t(`status.${status}`)}</span>
                   </p>
                 </div>
@@ -120,10 +120,11 @@ function InterviewList() {
 
 function PeopleList() {
   const t = useAdminT();
+  const notify = useNotify();
   const admin = useAdminClient();
-  const changed = useContentChanged();
+  const changed = useChanged();
   const mediaSrc = useMediaSrc();
-  const people = useAdminQuery(ADMIN_LISTS.profile, admin.people.list);
+  const people = useAdminQuery(QUERY_KEYS.profiles, admin.people.list);
   const [editing, setEditing] = useState<PersonProfile | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PersonProfile | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -132,11 +133,11 @@ function PeopleList() {
     setRemoving(true);
     try {
       await admin.people.remove(person.id);
-      toastSuccess(t('profiles.deleted'));
+      notify.success(t('profiles.deleted'));
       setDeleting(null);
       changed('profile');
     } catch (error) {
-      toastFailure(t('profiles.deleteFailed'), error, t);
+      notify.failure(t('profiles.deleteFailed'), error);
     } finally {
       setRemoving(false);
     }

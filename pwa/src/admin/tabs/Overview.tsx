@@ -1,6 +1,6 @@
 import type { AdminStats } from '@redaktion/shared/admin-client';
 import { categoryName, useCategories } from '../articles/categories';
-import { ADMIN_LISTS, STATS_KEY } from '../articles/content-changed';
+import { QUERY_KEYS } from '../queries';
 import { QueryState } from '../ui/QueryState';
 import { StatusBadge } from '../articles/StatusBadge';
 import { useAdminQuery } from '../data';
@@ -22,8 +22,8 @@ function trendText({ thisWeek, lastWeek }: { thisWeek: number; lastWeek: number 
 export function OverviewTab() {
   const t = useAdminT();
   const admin = useAdminClient();
-  const stats = useAdminQuery(STATS_KEY, admin.stats);
-  const articles = useAdminQuery(ADMIN_LISTS.article, admin.articles.list);
+  const stats = useAdminQuery(QUERY_KEYS.stats, admin.stats);
+  const articles = useAdminQuery(QUERY_KEYS.articles, admin.articles.list);
   const categories = useCategories().data;
 
   return (

@@ -2,14 +2,14 @@ import { QueryState } from '../ui/QueryState';
 import { useState } from 'react';
 import type { Episode, PodcastSeries } from '@redaktion/shared';
 import { displayMinutes } from '@redaktion/shared/time';
-import { useServices } from '../../app/context';
-import { EpisodeForm, PODCASTS_KEY } from '../catalogue/EpisodeForm';
+import { EpisodeForm } from '../catalogue/EpisodeForm';
 import { RowActions, useDeletion } from '../catalogue/parts';
-import { SERIES_KEY, SeriesForm, seriesCategoryLabel } from '../catalogue/SeriesForm';
-import { invalidate, useAdminQuery } from '../data';
+import { SeriesForm, seriesCategoryLabel } from '../catalogue/SeriesForm';
+import { useAdminQuery } from '../data';
 import { useAdminT } from '../i18n';
 import { useMediaSrc } from '../media/SingleFileUpload';
 import { useAdminClient } from '../platform';
+import { QUERY_KEYS, useChanged } from '../queries';
 import { Dialog } from '../ui/Dialog';
 import { SiteLink } from '../ui/SiteLink';
 
@@ -20,10 +20,10 @@ type Editing<T> = { item?: T } | null;
 export function PodcastsTab() {
   const t = useAdminT();
   const admin = useAdminClient();
-  const { cache } = useServices();
+  const changed = useChanged();
   const mediaSrc = useMediaSrc();
-  const seriesQuery = useAdminQuery(SERIES_KEY, admin.series.list);
-  const podcastsQuery = useAdminQuery(PODCASTS_KEY, admin.podcasts.list);
+  const seriesQuery = useAdminQuery(QUERY_KEYS.series, admin.series.list);
+  const podcastsQuery = useAdminQuery(QUERY_KEYS.podcasts, admin.podcasts.list);
   const [seriesEditing, setSeriesEditing] = useState<Editing<PodcastSeries>>(null);
   const [episodeEditing, setEpisodeEditing] = useState<Editing<Episode>>(null);
   const allSeries = seriesQuery.data ?? [];
@@ -31,8 +31,7 @@ export function PodcastsTab() {
   const episodes = { ...podcastsQuery, data: podcastsQuery.data?.filter((episode) => episode.kind === 'episode') };
 
   const refresh = () => {
-    invalidate(SERIES_KEY, PODCASTS_KEY, '/api/admin/stats', '/api/admin/approvals');
-    cache.invalidate('/api/podcast');
+    changed('podcast');
   };
   const seriesDeletion = useDeletion<PodcastSeries>({
     remove: admin.series.remove, titleOf: (item) => item.title, after: refresh,

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Category } from '@redaktion/shared';
 import { installDialogPolyfill, resetAdminScreens, jsonFetch, renderAdmin, staffUser } from '../test/render';
 import { SettingsTab } from './Settings';
@@ -34,9 +34,10 @@ function categoriesApi() {
 const writes = (api: ReturnType<typeof jsonFetch>) => api.calls.filter((call) => call.method !== 'GET');
 
 describe('the categories editor', () => {
-  it('ignores a blank name and a name that exists already (any case), and adds a new one', async () => {
+  it('ignores a blank name and a name that exists already (any case), adds a new one and tells the host', async () => {
     const api = categoriesApi();
-    renderAdmin(<SettingsTab />, { fetch: api.fetch, user: staffUser() });
+    const readerDataChanged = vi.fn();
+    renderAdmin(<SettingsTab />, { fetch: api.fetch, user: staffUser(), readerDataChanged });
     await screen.findByText('Kultur');
     const input = screen.getByLabelText('New category');
     const add = screen.getByRole('button', { name: 'Add' });
@@ -55,6 +56,8 @@ describe('the categories editor', () => {
     expect(writes(api)).toEqual([{ method: 'POST', path: '/api/admin/categories', body: { name: 'Sport' } }]);
     expect(await screen.findByText('Sport')).toBeTruthy();
     expect((input as HTMLInputElement).value).toBe('');
+    // The reader's menus list the categories: the host is told to load them again.
+    expect(readerDataChanged.mock.calls).toEqual([[['/api/categories']]]);
   });
 
   it("shows the server's reason when it refuses a name", async () => {

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { Category } from '@redaktion/shared';
-import { useServices } from '../../app/context';
-import { CATEGORIES_KEY, useCategories } from '../articles/categories';
+import { useCategories } from '../articles/categories';
 import { QueryState } from '../ui/QueryState';
-import { invalidate } from '../data';
 import { useAdminT, type AdminKey } from '../i18n';
 import { useAdminClient } from '../platform';
+import { useChanged } from '../queries';
 import { ConfirmDialog } from '../ui/Dialog';
-import { failureText, toastError, toastSuccess } from '../ui/feedback';
+import { failureText, useNotify } from '../ui/feedback';
 import { TextInput } from '../ui/form';
 
 /** The Settings tab: the categories (saved through the API) and what each role may do. */
@@ -25,8 +24,9 @@ const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase('sv') === 
 /** Adds, renames, switches on and off and deletes categories; a blank or taken name is not sent (admin-area.md §5). */
 export function CategoriesEditor() {
   const t = useAdminT();
+  const notify = useNotify();
   const admin = useAdminClient();
-  const { cache } = useServices();
+  const changed = useChanged();
   const categories = useCategories();
   const [name, setName] = useState('');
   const [duplicate, setDuplicate] = useState(false);
@@ -38,12 +38,11 @@ export function CategoriesEditor() {
     setBusy(true);
     try {
       await run();
-      toastSuccess(t(success));
-      invalidate(CATEGORIES_KEY);
-      cache.invalidate('/api/categories');
+      notify.success(t(success));
+      changed('category');
       return true;
     } catch (error) {
-      toastError(t(failure), failureText(error, t(failure), t));
+      notify.error(t(failure), failureText(error, t(failure), t));
       return false;
     } finally {
       setBusy(false);

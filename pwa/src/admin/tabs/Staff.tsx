@@ -1,12 +1,13 @@
 import { QueryState } from '../ui/QueryState';
 import { useState } from 'react';
 import type { Journalist } from '@redaktion/shared';
-import { invalidate, useAdminQuery } from '../data';
-import { JournalistForm, JOURNALISTS_KEY } from '../catalogue/JournalistForm';
+import { useAdminQuery } from '../data';
+import { JournalistForm } from '../catalogue/JournalistForm';
 import { RowActions, useDeletion } from '../catalogue/parts';
 import { useAdminT } from '../i18n';
 import { useMediaSrc } from '../media/SingleFileUpload';
 import { useAdminClient } from '../platform';
+import { QUERY_KEYS, useChanged } from '../queries';
 import { Dialog } from '../ui/Dialog';
 
 /** Cards show at most this many expertise tags (admin-area.md §9). */
@@ -16,11 +17,12 @@ const TAGS_SHOWN = 3;
 export function StaffTab() {
   const t = useAdminT();
   const admin = useAdminClient();
+  const changed = useChanged();
   const mediaSrc = useMediaSrc();
-  const query = useAdminQuery(JOURNALISTS_KEY, admin.journalists.list);
+  const query = useAdminQuery(QUERY_KEYS.journalists, admin.journalists.list);
   const [editing, setEditing] = useState<{ item?: Journalist } | null>(null);
   const deletion = useDeletion<Journalist>({
-    remove: admin.journalists.remove, titleOf: (journalist) => journalist.name, after: () => invalidate(JOURNALISTS_KEY),
+    remove: admin.journalists.remove, titleOf: (journalist) => journalist.name, after: () => changed('journalist'),
     success: t('staff.deleted'), failure: t('staff.deleteFailed'),
   });
 

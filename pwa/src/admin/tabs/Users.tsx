@@ -1,15 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { USER_ROLES, type User, type UserRole } from '@redaktion/shared';
-import { useSession } from '../../app/context';
-import { formatDate } from '../../i18n';
 import { QueryState } from '../ui/QueryState';
-import { invalidate, useAdminQuery } from '../data';
+import { useAdminQuery } from '../data';
 import { useAdminT } from '../i18n';
-import { useAdminClient } from '../platform';
-import { failureText, toastError, toastSuccess } from '../ui/feedback';
+import { useAdminClient, usePlatform } from '../platform';
+import { QUERY_KEYS, useChanged } from '../queries';
+import { failureText, useNotify } from '../ui/feedback';
 import { FormField } from '../ui/form';
 
-const USERS_KEY = '/api/admin/users';
 
 /**
  * The Users tab (contract.md §7, super_admin only): find an account, change its role, deactivate or reactivate it.
@@ -17,10 +15,12 @@ const USERS_KEY = '/api/admin/users';
  */
 export function UsersTab() {
   const t = useAdminT();
+  const notify = useNotify();
   const admin = useAdminClient();
+  const changed = useChanged();
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
-  const users = useAdminQuery(`${USERS_KEY}?q=${query}`, () => admin.users.search(query || undefined));
+  const users = useAdminQuery(`${QUERY_KEYS.users}?q=${query}`, () => admin.users.search(query || undefined));
   const [saving, setSaving] = useState<number | null>(null);
 
   const search = (event: FormEvent) => {
@@ -32,10 +32,10 @@ export function UsersTab() {
     setSaving(user.id);
     try {
       await admin.users.update(user.id, change);
-      toastSuccess(t('users.updated'), user.username);
-      invalidate(USERS_KEY);
+      notify.success(t('users.updated'), user.username);
+      changed('user');
     } catch (error) {
-      toastError(t('users.updateFailed'), failureText(error, t('users.updateFailed'), t));
+      notify.error(t('users.updateFailed'), failureText(error, t('users.updateFailed'), t));
     } finally {
       setSaving(null);
     }
@@ -65,7 +65,7 @@ export function UsersTab() {
 
 function UserRow({ user, busy, onChange }: { user: User; busy: boolean; onChange(change: { role?: UserRole; active?: boolean }): void }) {
   const t = useAdminT();
-  const { user: me } = useSession();
+  const { user: me } = usePlatform();
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return (
     <li className="admin-row">
@@ -77,7 +77,7 @@ function UserRow({ user, busy, onChange }: { user: User; busy: boolean; onChange
         <p className="admin-row-meta">
           <span>{user.email}</span>
           {name && <span>{name}</span>}
-          <span>{t('users.joined', { date: formatDate(user.createdAt, t.locale, { dateStyle: 'medium' }) })}</span>
+          <span>{t('users.joined', { date: t.date(user.createdAt, { dateStyle: 'medium' }) })}</span>
           <span className={`admin-status ${user.active ? 'admin-status-published' : 'admin-status-archived'}`}>
             {t(user.active ? 'common.active' : 'common.inactive')}
           </span>

@@ -1,47 +1,64 @@
 import { cleanup, render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { useSyncExternalStore, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { User } from '@redaktion/shared';
-import { createApiClient } from '@redaktion/shared/client';
-import { AppProviders, type AppServices } from '../../app/context';
-import { Toaster } from '../../components/Toaster';
-import { ApiCache } from '../../data/api-cache';
-import { createSessionStore } from '../../state/session';
-import { createSettingsStore } from '../../state/settings';
-import { AdminPlatformProvider, type AdminPlatform } from '../platform';
-import { createAdminClient } from '@redaktion/shared/admin-client';
-import { useToasts } from '../../state/toasts';
 import { invalidate } from '../data';
+import { AdminPlatformProvider, type AdminNotice, type AdminPlatform } from '../platform';
+
+const SITE = 'http://admin.test';
 
 /**
- * Renders admin screens as the app does (providers, router, toaster) over a `fetch` the test supplies, so a
- * test sees what an editor sees and what the screen sent.
+ * A host for the tests: a platform over a `fetch` the test supplies (against http://admin.test), and a toast line
+ * that shows the last notice as a host would, so a test sees what an editor sees and what the screen sent.
  */
-export function renderAdmin(ui: ReactElement, { fetch, user = null, locale = 'en', path = '/admin', upload, openExternal = () => undefined }: {
-  fetch: typeof globalThis.fetch; user?: User | null; locale?: 'sv' | 'en'; path?: string; upload?: AdminPlatform['upload'];
-  openExternal?: AdminPlatform['openExternal'];
-}) {
-  const api = createApiClient({ fetch, baseUrl: 'http://admin.test' });
-  const services: AppServices = {
-    api,
-    cache: new ApiCache(api),
-    session: createSessionStore(user),
-    settings: createSettingsStore({ locale, darkMode: false }),
-  };
-  const platform: AdminPlatform = {
-    api, admin: createAdminClient(api), siteUrl: 'http://admin.test', openExternal,
+export function testPlatform({
+  fetch, user = null, locale = 'en', upload, openExternal = () => undefined, openReaderPage = () => undefined, readerDataChanged = () => undefined,
+}: {
+  fetch: typeof globalThis.fetch; user?: User | null; locale?: 'sv' | 'en'; upload?: AdminPlatform['upload'];
+  openExternal?: AdminPlatform['openExternal']; openReaderPage?: AdminPlatform['openReaderPage'];
+  readerDataChanged?: AdminPlatform['readerDataChanged'];
+}): AdminPlatform {
+  return {
+    user, locale, theme: 'light', siteUrl: SITE, openExternal, openReaderPage, readerDataChanged,
+    fetch: (path, init) => fetch(`${SITE}${path}`, init),
     upload: upload ?? (() => Promise.reject(new Error('Network error'))),
+    notify: showNotice,
   };
+}
+
+/** Renders admin screens mounted at /admin, as the PWA mounts them; `ui` may take the platform (to pass it on). */
+export function renderAdmin(ui: ReactElement | ((platform: AdminPlatform) => ReactElement), { path = '/admin', ...options }:
+  Parameters<typeof testPlatform>[0] & { path?: string }) {
+  const platform = testPlatform(options);
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AppProviders services={services}>
-        <AdminPlatformProvider platform={platform}>
-          {/* Mounted where the PWA mounts the admin area, so relative routes resolve as in the app. */}
-          <Routes><Route path="/admin/*" element={ui} /></Routes>
-        </AdminPlatformProvider>
-        <Toaster />
-      </AppProviders>
+      <AdminPlatformProvider platform={platform}>
+        {/* Mounted where the PWA mounts the admin area, so relative routes resolve as in the app. */}
+        <Routes><Route path="/admin/*" element={typeof ui === 'function' ? ui(platform) : ui} /></Routes>
+      </AdminPlatformProvider>
+      <NoticeLine />
     </MemoryRouter>,
+  );
+}
+
+let notice: AdminNotice | null = null;
+const noticeListeners = new Set<() => void>();
+function showNotice(next: AdminNotice | null) {
+  notice = next;
+  for (const listener of noticeListeners) listener();
+}
+/** Clears the toast line, as the reader's toaster does after five seconds. */
+export const dismissNotice = () => showNotice(null);
+
+function NoticeLine() {
+  const current = useSyncExternalStore((listener) => {
+    noticeListeners.add(listener);
+    return () => noticeListeners.delete(listener);
+  }, () => notice);
+  return (
+    <div role="status" data-tone={current?.tone}>
+      {current && <><p>{current.title}</p>{current.description && <p>{current.description}</p>}</>}
+    </div>
   );
 }
 
@@ -88,5 +105,5 @@ export function installDialogPolyfill() {
 export function resetAdminScreens() {
   cleanup();
   invalidate('/');
-  useToasts.getState().dismiss();
+  dismissNotice();
 }

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Loading } from '../../components/cards';
 import type { Query } from '../data';
 import { useAdminT } from '../i18n';
 
@@ -23,4 +22,10 @@ export function QueryState<T, D = T>({ query, data, empty, failed, children }: {
   if (shown === undefined) return <Loading />;
   if (empty !== undefined && Array.isArray(shown) && shown.length === 0) return <p className="admin-empty">{empty}</p>;
   return <>{children(shown)}</>;
+}
+
+/** The admin's own loading line (the host's styles are not assumed). */
+export function Loading() {
+  const t = useAdminT();
+  return <div className="loading" role="status" aria-live="polite"><span className="spinner" aria-hidden="true" />{t('common.loading')}</div>;
 }

@@ -15,3 +15,14 @@ export function SiteLink({ path, className, label, children }: { path: string; c
     </a>
   );
 }
+
+/** A link that leaves the admin for a reader page: the browser goes there in this tab, the desktop app opens it outside. */
+export function ReaderPageLink({ path, className, children }: { path: string; className?: string; children: ReactNode }) {
+  const platform = usePlatform();
+  return (
+    <a href={`${platform.siteUrl}${path}`} className={className}
+      onClick={(event) => { event.preventDefault(); platform.openReaderPage(path); }}>
+      {children}
+    </a>
+  );
+}

@@ -1,6 +1,7 @@
+import { useMemo } from 'react';
 import { ApiError } from '@redaktion/shared/client';
-import { toast } from '../../state/toasts';
-import type { AdminT } from '../i18n';
+import { useAdminT, type AdminT } from '../i18n';
+import { usePlatform } from '../platform';
 
 /**
  * The server's message for a failed call (translated when known), the platform's own words for a failed upload
@@ -13,8 +14,14 @@ export function failureText(error: unknown, fallback: string, t: AdminT): string
   return fallback;
 }
 
-export const toastSuccess = (title: string, description?: string) => toast(title, description);
-export const toastError = (title: string, description?: string) => toast(title, description, 'destructive');
-
-/** A failure toast: the spec's title, and the server's reason (when it gave one) beneath it. */
-export const toastFailure = (title: string, error: unknown, t: AdminT) => toastError(title, failureText(error, '', t) || undefined);
+/** The editor's toasts, shown by the host (AdminPlatform.notify). */
+export function useNotify() {
+  const { notify } = usePlatform();
+  const t = useAdminT();
+  return useMemo(() => ({
+    success: (title: string, description?: string) => notify({ title, description, tone: 'success' }),
+    error: (title: string, description?: string) => notify({ title, description, tone: 'error' }),
+    /** A failure: the spec's title, and the server's reason (when it gave one) beneath it. */
+    failure: (title: string, error: unknown) => notify({ title, description: failureText(error, '', t) || undefined, tone: 'error' }),
+  }), [notify, t]);
+}

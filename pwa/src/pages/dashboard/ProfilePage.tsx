@@ -22,7 +22,10 @@ function ProfileForm({ user }: { user: User }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [currentPassword, setCurrentPassword] = useState('');
   const set = (name: keyof ProfileValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
+  // A new e-mail address receives the reset links, so the server asks for the password to change it.
+  const emailChanged = values.email.trim().toLowerCase() !== user.email.toLowerCase();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -31,11 +34,13 @@ function ProfileForm({ user }: { user: User }) {
     setError(null);
     try {
       const trimmed = Object.fromEntries(FIELDS.map((name) => [name, values[name].trim()])) as ProfileValues;
-      const updated = await api.updateProfile(trimmed);
+      const updated = await api.updateProfile(emailChanged ? { ...trimmed, currentPassword } : trimmed);
       session.getState().setUser(updated);
+      setCurrentPassword('');
       toast(t('profile.updated'));
     } catch (caught) {
-      if (!(caught instanceof ApiError) && services.device) {
+      // A password is never kept on the device, so an e-mail change waits for the network instead.
+      if (!(caught instanceof ApiError) && services.device && !emailChanged) {
         // No network: the edit waits on the device and goes out when the network returns.
         const trimmed = Object.fromEntries(FIELDS.map((name) => [name, values[name].trim()])) as ProfileValues;
         await queueProfileEdit(services, user.id, trimmed);
@@ -60,6 +65,10 @@ function ProfileForm({ user }: { user: User }) {
         <Field label={t('profile.lastName')} name="lastName" autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
       </div>
       <Field label={t('auth.email')} name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} />
+      {emailChanged && (
+        <PasswordField label={t('profile.currentPassword')} name="currentPassword" autoComplete="current-password" value={currentPassword}
+          onChange={(event) => setCurrentPassword(event.target.value)} error={errors.currentPassword} hint={t('profile.emailNeedsPassword')} />
+      )}
       <div className="field">
         <label htmlFor={bioId}>{t('profile.bio')}</label>
         <textarea id={bioId} name="bio" rows={4} value={values.bio} onChange={set('bio')}

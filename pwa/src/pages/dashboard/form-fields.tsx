@@ -19,12 +19,12 @@ const CODE_KEYS: Partial<Record<string, MessageKey>> = {
   too_many_attempts: 'error.tooManyAttempts',
   invalid_reset_token: 'error.invalidResetToken',
   not_configured: 'error.notConfigured',
+  account_taken: 'error.accountTaken',
+  cross_site_request: 'error.crossSite',
 };
 /** A conflict names what is taken only in its text. */
 const CONFLICT_KEYS: Partial<Record<string, MessageKey>> = {
-  'Username already exists': 'error.usernameTaken',
   'Email already registered': 'error.emailTaken',
-  'Username or email already registered': 'error.usernameTaken',
 };
 
 /**

@@ -1,21 +1,13 @@
-import { ApiError, type ApiClient } from '@redaktion/shared/client';
-import { createAdminClient } from '@redaktion/shared/admin-client';
-import type { AdminPlatform, UploadForm, UploadOptions } from './platform';
+import { ApiError } from '@redaktion/shared/client';
+import type { UploadForm, UploadOptions } from './platform';
 
 /** Uploads have a generous ceiling: 100 MB of audio on a slow line. */
 const UPLOAD_TIMEOUT_MS = 10 * 60 * 1000;
 
-/** The PWA's AdminPlatform: the same-origin API and XMLHttpRequest uploads (fetch cannot report upload progress). */
-export function browserPlatform(api: ApiClient): AdminPlatform {
-  return {
-    api,
-    admin: createAdminClient(api),
-    upload: (path, form, options) => xhrUpload(path, form, options),
-    openExternal: (url) => window.open(url, '_blank', 'noopener'),
-    siteUrl: window.location.origin,
-  };
-}
-
+/**
+ * AdminPlatform.upload over XMLHttpRequest, for hosts whose API is reached by relative paths (the PWA's own
+ * origin, the desktop renderer's app:// origin): fetch cannot report upload progress.
+ */
 export function xhrUpload<T>(path: string, form: UploadForm, { onProgress, signal, timeoutMs = UPLOAD_TIMEOUT_MS }: UploadOptions = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const body = new FormData();

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { IPC_CHANNELS } from '../bridge.js';
+import { ipcRequestSchemas, isIpcChannel, isTrustedSender, parseRequest } from './ipc-contract.js';
+
+describe('the IPC contract', () => {
+  it('has a schema for every channel the bridge can send, and no other', () => {
+    expect(Object.keys(ipcRequestSchemas).sort()).toEqual([...IPC_CHANNELS].sort());
+    expect(isIpcChannel('uploads:add')).toBe(true);
+    for (const channel of ['toString', '__proto__', 'shell:exec', 42]) expect(isIpcChannel(channel)).toBe(false);
+  });
+
+  it('answers only frames of the app', () => {
+    expect(isTrustedSender({ url: 'app://redaktion/interviews' })).toBe(true);
+    for (const url of ['https://evil.example/?app://redaktion', 'app://evil/', 'file:///index.html', 'about:blank']) {
+      expect(isTrustedSender({ url }), url).toBe(false);
+    }
+    expect(isTrustedSender(null)).toBe(false);
+  });
+
+  it('refuses malformed or extra fields with a clear message', () => {
+    expect(parseRequest('uploads:add', { paths: ['/videos/a.mp4'] })).toEqual({ paths: ['/videos/a.mp4'] });
+    expect(() => parseRequest('uploads:add', { paths: [] })).toThrow(/Invalid uploads:add message: paths/);
+    expect(() => parseRequest('links:open', { url: 'https://x', extra: 1 })).toThrow(/Invalid links:open message/);
+    expect(() => parseRequest('drafts:resolve', { clientId: 'not-a-uuid', keep: 'mine' })).toThrow(/clientId/);
+    expect(() => parseRequest('drafts:resolve', { clientId: crypto.randomUUID(), keep: 'both' })).toThrow(/keep/);
+    expect(parseRequest('profiles:list', undefined)).toEqual({});
+  });
+});

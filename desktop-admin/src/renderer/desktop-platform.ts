@@ -1,0 +1,32 @@
+import { useMemo } from 'react';
+import type { User } from '@redaktion/shared';
+import { xhrUpload, type AdminNotice, type AdminPlatform } from '@redaktion/pwa/admin';
+import type { DesktopBridge } from '../bridge.js';
+import { locale } from './i18n.js';
+
+/**
+ * The desktop's AdminPlatform. The API is the renderer's own origin: relative `/api/*` calls (and uploads) go to
+ * app://redaktion, whose handler in the main process forwards them to the signed-in server with the app's
+ * token, so the page never holds it. Links leave through the bridge for the system browser.
+ */
+const appOrigin: AdminPlatform['fetch'] = (path, init) => fetch(path, init);
+
+export function useDesktopPlatform(bridge: DesktopBridge, user: User, serverOrigin: string, notify: (notice: AdminNotice) => void): AdminPlatform {
+  return useMemo(() => {
+    const openOutside = (url: string) => void bridge.call('links:open', { url: new URL(url, serverOrigin).href });
+    return {
+      user,
+      locale,
+      theme: window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
+      fetch: appOrigin,
+      upload: xhrUpload,
+      openExternal: openOutside,
+      openReaderPage: openOutside,
+      // Uploaded files' site-relative URLs resolve against the app, whose handler fetches them from the server.
+      siteUrl: '',
+      notify,
+      // The desktop keeps no copy of the reader's public answers.
+      readerDataChanged: () => undefined,
+    };
+  }, [bridge, user, serverOrigin, notify]);
+}

@@ -1,0 +1,86 @@
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The import boundaries are rules of the repository's own ESLint config: these tests lint probe files through that
+ * config (at the paths they would have), so the rules cannot be dropped or loosened without a test failing.
+ */
+const root = new URL('..', import.meta.url).pathname;
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+const BOUNDARY_RULES = ['redaktion/sealed-folder', 'no-restricted-imports', 'no-restricted-syntax'];
+
+/** The boundary errors ESLint reports for `code` as if it were the file at `path`. */
+async function boundaryErrors(path: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
+  return result!.messages
+    .filter((message) => message.severity === 2 && BOUNDARY_RULES.includes(message.ruleId ?? ''))
+    .map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('the sealed admin module', () => {
+  it('refuses an admin file that imports reader code, statically, by re-export or lazily', async () => {
+    const errors = await boundaryErrors('pwa/src/admin/tabs/Probe.tsx', [
+      "import { useServices } from '../../app/context';",
+      "export { toast } from '../../state/toasts';",
+      "export const page = () => import('../../pages/Home');",
+      'export const services = useServices;',
+    ].join('\n'));
+    expect(errors).toEqual([
+      expect.stringMatching(/^redaktion\/sealed-folder: '\.\.\/\.\.\/app\/context' is outside pwa\/src\/admin/),
+      expect.stringMatching(/^redaktion\/sealed-folder: '\.\.\/\.\.\/state\/toasts' is outside/),
+      expect.stringMatching(/^redaktion\/sealed-folder: '\.\.\/\.\.\/pages\/Home' is outside/),
+    ]);
+  });
+
+  it('refuses the reader stylesheet, a root-relative path and other workspaces, from the module root too', async () => {
+    const errors = await boundaryErrors('pwa/src/admin/Probe.ts', [
+      "import '../styles/main.css';",
+      "import '/src/app/context';",
+      "import '@redaktion/api/src/app';",
+      "import '@redaktion/pwa/admin';",
+    ].join('\n'));
+    expect(errors).toHaveLength(4);
+    expect(errors.every((error) => error.startsWith('redaktion/sealed-folder:'))).toBe(true);
+  });
+
+  it('allows its own files, npm packages and @redaktion/shared', async () => {
+    expect(await boundaryErrors('pwa/src/admin/tabs/Probe.tsx', [
+      "import { useState } from 'react';",
+      "import { ApiError } from '@redaktion/shared/client';",
+      "import { isStaff } from '@redaktion/shared/constants';",
+      "import { usePlatform } from '../platform';",
+      "import '../admin.css';",
+      'export const probe = [useState, ApiError, isStaff, usePlatform];',
+    ].join('\n'))).toEqual([]);
+  });
+
+  it('holds for every file of the module as it is', async () => {
+    const results = await eslint.lintFiles(['pwa/src/admin']);
+    expect(results.length).toBeGreaterThan(50);
+    expect(results.flatMap((result) => result.messages.filter((message) => message.severity === 2))).toEqual([]);
+  }, 120_000);
+});
+
+describe('Electron', () => {
+  const load = [
+    "import { app } from 'electron';",
+    "export const later = () => import('electron');",
+    "export const old = () => require('electron');",
+    'export const probe = app;',
+  ].join('\n');
+
+  it('is refused outside the desktop main process, in every form of import', async () => {
+    for (const path of ['desktop-admin/src/renderer/probe.ts', 'desktop-admin/src/preload/probe.ts', 'pwa/src/app/probe.ts']) {
+      const errors = await boundaryErrors(path, load);
+      expect(errors.filter((error) => error.includes('Only desktop-admin/src/main imports electron'))).toHaveLength(3);
+    }
+  });
+
+  it('is allowed in desktop-admin/src/main', async () => {
+    expect(await boundaryErrors('desktop-admin/src/main/probe.ts', load)).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+// ESLint rule `redaktion/sealed-folder`: a file inside `folder` imports only files inside that folder, npm packages
+// and the workspace packages named in `allow`. Static imports, re-exports, `import()` and `require()` are all checked,
+// so no form of import crosses the boundary unseen.
+import path from 'node:path';
+
+/** @type {import('eslint').Rule.RuleModule} */
+export const sealedFolder = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Keep a folder a sealed module: no imports that leave it' },
+    schema: [{
+      type: 'object',
+      properties: {
+        folder: { type: 'string' },
+        workspaceScope: { type: 'string' },
+        allow: { type: 'array', items: { type: 'string' } },
+      },
+      required: ['folder', 'workspaceScope'],
+      additionalProperties: false,
+    }],
+    messages: {
+      leavesFolder: "'{{source}}' is outside {{folder}}, a sealed module: import only its own files, npm packages and {{allowed}}; ask the host through its platform interface.",
+    },
+  },
+  create(context) {
+    const { folder, workspaceScope, allow = [] } = context.options[0];
+    const root = path.resolve(context.cwd, folder);
+    const here = path.dirname(context.filename);
+    const allowed = allow.join(', ') || 'no workspace package';
+
+    const crosses = (source) => {
+      if (source.startsWith('.') || source.startsWith('/')) {
+        const target = source.startsWith('/') ? source : path.resolve(here, source);
+        return target !== root && !target.startsWith(root + path.sep);
+      }
+      if (!source.startsWith(`${workspaceScope}/`)) return false;
+      return !allow.some((name) => source === name || source.startsWith(`${name}/`));
+    };
+    const check = (node) => {
+      if (node?.type !== 'Literal' || typeof node.value !== 'string' || !crosses(node.value)) return;
+      context.report({ node, messageId: 'leavesFolder', data: { source: node.value, folder, allowed } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      TSExternalModuleReference: (node) => check(node.expression),
+      CallExpression: (node) => {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'require') check(node.arguments[0]);
+      },
+    };
+  },
+};
+
+export default { rules: { 'sealed-folder': sealedFolder } };

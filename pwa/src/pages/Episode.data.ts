@@ -1,0 +1,3 @@
+import { apiPaths } from '@redaktion/shared/client';
+
+export const episodeReads = (id: string) => ({ episode: apiPaths.podcast(id) });

@@ -1,0 +1,3 @@
+import { apiPaths } from '@redaktion/shared/client';
+
+export const peopleReads = () => ({ interviews: apiPaths.interviews(50), people: apiPaths.people(50) });

@@ -1,0 +1,3 @@
+import { apiPaths } from '@redaktion/shared/client';
+
+export const personReads = (id: string) => ({ person: apiPaths.person(id) });

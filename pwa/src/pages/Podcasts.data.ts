@@ -1,0 +1,3 @@
+import { apiPaths } from '@redaktion/shared/client';
+
+export const podcastsReads = () => ({ series: apiPaths.seriesList, episodes: apiPaths.podcasts({ limit: 12 }) });
