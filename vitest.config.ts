@@ -9,7 +9,8 @@ const apiProject = (engine: 'sqlite' | 'postgres') => ({
   test: {
     name: `api-${engine}`,
     include: ['api/test/**/*.test.ts'],
-    env: { TEST_DB_ENGINE: engine },
+    // Request lines stay out of the test output; faults still show.
+    env: { TEST_DB_ENGINE: engine, LOG_LEVEL: 'error' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -29,7 +30,7 @@ export default defineConfig({
       apiProject('sqlite'),
       // The reader PWA in the machine's Chromium, against the whole server on SQLite.
       // A lazily loaded chunk or a server round trip can take seconds on a loaded 2-core machine: polls wait up to 4 s.
-      { test: { name: 'e2e', include: ['e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false, expect: { poll: { timeout: 4000 } } } },
+      { test: { name: 'e2e', include: ['e2e/**/*.test.ts'], env: { LOG_LEVEL: 'error' }, testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false, expect: { poll: { timeout: 4000 } } } },
       // The desktop app's core modules (no Electron), some against the real API on SQLite.
       { test: { name: 'desktop', include: ['desktop-admin/src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
       // The built desktop renderer in Chromium, through the real app:// handler and core modules.

@@ -4,13 +4,15 @@ import Koa from 'koa';
 import compress from 'koa-compress';
 import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
-import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import { isPostgres } from './db/connection.js';
+import { DatabaseAvailability } from './db/availability.js';
 import { createPgChangeBus } from './db/change-bus.js';
 import type { AppContext } from './http/context.js';
 import { checkAccess, mount, type AnyEndpoint } from './http/endpoint.js';
 import { errorHandler, notFound } from './http/errors.js';
+import { createMetrics } from './http/metrics.js';
+import { failFastWhileDatabaseDown, logRequestError, observeRequests, operationsEndpoints, type Readiness } from './http/operations.js';
 import { docsPage, openApiDocument } from './http/openapi.js';
 import { ResponseCache } from './http/response-cache.js';
 import { resumableUploads, resumableUploadsReference } from './http/resumable-uploads.js';
@@ -42,12 +44,16 @@ import { createAiGenerator } from './integrations/ai.js';
 import { createPexels } from './integrations/pexels.js';
 import { createStripeBilling } from './integrations/stripe.js';
 import { createYouTube } from './integrations/youtube.js';
+import type { ServingConfig } from './services/server-secrets.js';
+import { log } from './log.js';
 
 export interface App {
   koa: Koa;
   endpoints: AnyEndpoint[];
   cache: ResponseCache;
   services: Services;
+  availability: DatabaseAvailability;
+  readiness: Readiness;
   /** Loads the reader app's build, so that the first page after a start does not wait for it. */
   warm(): Promise<void>;
   close(): Promise<void>;
@@ -66,17 +72,20 @@ const safeDecode = (text: string): string => {
 };
 
 /** Builds the whole server for one database: the API, the public uploads and the PWA. */
-export function createApp(db: Db, config: Config): App {
+export function createApp(db: Db, config: ServingConfig): App {
   const koa = new Koa({ proxy: config.trustProxy });
   const services = createServices(db, config);
-  const bus = isPostgres(db) ? createPgChangeBus(db) : null;
+  const bus = isPostgres(db) ? createPgChangeBus(db, config) : null;
   const cache = new ResponseCache(bus, services.nextScheduledChange);
   // The sign-up blocks show the confirmed count: a confirmation or a departure makes the cached answers and pages stale.
   services.newsletter.onReachChange(() => void cache.invalidate().catch((error: unknown) => console.error('Invalidating the cache failed:', error)));
+  const availability = new DatabaseAvailability(db);
+  const readiness: Readiness = { draining: false };
+  const metrics = createMetrics(db, cache);
   const admin = createAdminServices(db, config, services.sessions);
   const uploads = createResumableUploads(config, admin.placement);
   // Unfinished resumable uploads expire after 24 hours: swept now and every hour.
-  const sweepUploads = () => void uploads.sweep().catch((error: unknown) => console.error('Sweeping expired uploads failed:', error));
+  const sweepUploads = () => void uploads.sweep().catch((error: unknown) => log.warn({ err: error }, 'Sweeping expired uploads failed'));
   sweepUploads();
   const sweeper = setInterval(sweepUploads, 60 * 60 * 1000).unref();
   const admission = new Admission(config.load.concurrency, config.load.queueBudgetMs);
@@ -103,16 +112,21 @@ export function createApp(db: Db, config: Config): App {
   router.get('/api/docs', (ctx) => { ctx.type = 'html'; ctx.body = docs; });
   mount(router, endpoints, cache, admission);
   const pages = clientApp(config.pwaDistDir, {
-    read: inProcessReads(endpoints, cache), cache, admission, renderBudgetMs: config.load.renderBudgetMs, sessionCookie: SESSION_COOKIE,
+    read: inProcessReads(endpoints, cache, availability), cache, admission, renderBudgetMs: config.load.renderBudgetMs, sessionCookie: SESSION_COOKIE,
   });
 
-  koa.use(errorHandler);
+  koa.use(observeRequests(metrics));
+  koa.use(errorHandler(availability));
   // Pages and API answers travel compressed to clients that ask; media and build-time copies are left alone.
   koa.use(compress({ threshold: 1024, br: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 }, deflate: false }));
   koa.use(securityHeaders(config));
   koa.use(sameOriginWrites(config, SESSION_COOKIE));
+  // Before admission and sessions: a load balancer's probe is answered even when the server is saturated.
+  koa.use(operationsEndpoints({ availability, readiness, metrics, metricsToken: config.metricsToken }));
+  // Answers already kept are served while the database is away; only what needs it fails fast.
   koa.use(cache.readerFastPath(SESSION_COOKIE));
   koa.use(pages.fastPath);
+  koa.use(failFastWhileDatabaseDown(availability, SESSION_COOKIE));
   for (const middleware of sessions(koa, config, services.sessions)) koa.use(middleware);
   koa.use(currentUser(services.users, services.accessTokens));
   // What a signed-in reader is answered is theirs alone: no shared cache keeps it, nor the browser's disk.
@@ -155,12 +169,7 @@ export function createApp(db: Db, config: Config): App {
     await next();
   });
   koa.use(pages.serve);
-
-  // A client that hangs up mid-request is not a fault of ours; everything else unexpected is logged.
-  koa.on('error', (error: Error & { status?: number; code?: string }) => {
-    const hungUp = error.code === 'ECONNRESET' || error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code?.startsWith('HPE_');
-    if (!hungUp && (error.status ?? 500) >= 500) console.error(error);
-  });
+  koa.on('error', logRequestError);
 
   // Newsletter mail and push alerts go out in the background, and sends left unfinished by a restart resume here.
   void services.jobs.work({ ...services.newsletter.jobs, ...services.push.jobs }, services.push.announceEpisodes)
@@ -171,9 +180,12 @@ export function createApp(db: Db, config: Config): App {
     endpoints,
     cache,
     services,
+    availability,
+    readiness,
     warm: pages.warm,
     close: async () => {
       await services.jobs.stop();
+      availability.stop();
       clearInterval(sweeper);
       await bus?.close();
     },

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { RESUMABLE_LIMITS_MB } from '@redaktion/shared';
 
@@ -12,7 +11,13 @@ export interface Config {
   uploadsDir: string;
   audioDir: string;
   databaseUrl: string | null;
-  sessionSecret: string;
+  /** SESSION_SECRET, or null: then one generated once is kept in the database (services/server-secrets.ts). */
+  sessionSecret: string | null;
+  /** The longest wait on the database (connecting, a pooled connection, a statement) before answering 503. */
+  dbTimeoutMs: number;
+  /** A direct connection for LISTEN when DATABASE_URL goes through a transaction-pooling proxy. */
+  databaseListenUrl: string | null;
+  metricsToken: string | null;
   seedDemo: boolean;
   trustProxy: boolean;
   /** PUBLIC_ORIGIN as set: the site's own origin for the cross-site check (else the request's). */
@@ -40,15 +45,6 @@ export interface Config {
 type Env = Record<string, string | undefined>;
 
 const text = (value: string | undefined): string | null => (value && value.trim() !== '' ? value.trim() : null);
-
-/** Sessions survive a restart without configuration: a generated secret is kept beside the data. */
-function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
 
 /** The bare address of "Name <address>". */
 const addressOf = (mailbox: string): string => /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox;
@@ -97,7 +93,10 @@ export function loadConfig(env: Env = process.env): Config {
     uploadsDir,
     audioDir,
     databaseUrl,
-    sessionSecret: configuredSecret ?? persistentSecret(dataDir),
+    sessionSecret: configuredSecret,
+    dbTimeoutMs: Number(env.DB_TIMEOUT_MS ?? 1500),
+    databaseListenUrl: text(env.DATABASE_LISTEN_URL),
+    metricsToken: text(env.METRICS_TOKEN),
     seedDemo: env.SEED_DEMO !== '0',
     trustProxy: env.TRUST_PROXY === '1',
     publicOrigin,

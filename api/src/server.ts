@@ -1,32 +1,66 @@
+import http from 'node:http';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
+import { log } from './log.js';
 import { seedDemoContent } from './seed/demo.js';
+import { withSessionSecret } from './services/server-secrets.js';
+import { sweepStaleUploadParts } from './services/uploads.js';
 
 /** `npm start`: migrations, demo content for an empty database, then one port for the API and the PWA. */
+const DRAIN_LIMIT_MS = 10_000;
+const HOUR_MS = 60 * 60 * 1000;
+
 const config = loadConfig();
-const db = await openDatabase(config);
+const swept = await sweepStaleUploadParts(config.dataDir);
+if (swept) log.info({ files: swept }, 'Removed partial upload files left by an earlier process');
+const db = await openDatabase(config, { serving: true });
+const serving = await withSessionSecret(db, config);
 if (config.seedDemo) {
   const seeded = await seedDemoContent(db, config);
-  if (seeded) console.log(`Seeded demo content: ${seeded.articles} articles, ${seeded.episodes} episodes, ${seeded.people} people`);
+  if (seeded) log.info(seeded, `Seeded demo content: ${seeded.articles} articles, ${seeded.episodes} episodes, ${seeded.people} people`);
 }
-const app = createApp(db, config);
-// Expired sessions and closed throttle windows are swept hourly; any process may do it, the deletes are idempotent.
+const app = createApp(db, serving);
+// Expired sessions and closed throttle windows are swept hourly; any process may do it. (Upload parts only at start:
+// a finished resumable upload's part is a hard link that keeps its old mtime while it is being placed.)
 const housekeeping = setInterval(() => {
-  void Promise.all([app.services.sessions.purgeExpired(), app.services.throttle.purgeExpired(), app.services.rateLimit.purgeExpired()]).catch((error: unknown) => console.error(error));
-}, 60 * 60 * 1000);
+  void Promise.all([app.services.sessions.purgeExpired(), app.services.throttle.purgeExpired(), app.services.rateLimit.purgeExpired()])
+    .catch((error: unknown) => log.warn({ err: error }, 'Hourly clean-up failed; it runs again in an hour'));
+}, HOUR_MS);
 housekeeping.unref();
 // The first reader after a start gets their page without waiting for the renderer to load.
 await app.warm();
-const server = app.koa.listen(config.port, config.host, () => {
-  console.log(`Redaktion is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
-});
 
-async function shutdown(): Promise<void> {
-  server.close();
+const server = http.createServer(app.koa.callback());
+await new Promise<void>((resolve, reject) => {
+  server.once('error', reject);
+  server.listen(config.port, config.host, resolve);
+});
+log.info({ port: config.port, host: config.host }, `Redaktion is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+
+/**
+ * SIGTERM: readiness off, no new connections, the requests under way finish (10 s at most), every connection closes
+ * after its answer, then the pool, and exit 0.
+ */
+let stopping = false;
+async function shutdown(reason: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log.info({ reason }, 'Draining: finishing the requests under way');
+  app.readiness.draining = true;
+  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const limit = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), DRAIN_LIMIT_MS).unref());
+  if ((await Promise.race([drained, limit])) === 'timeout') log.warn(`Requests still under way after ${DRAIN_LIMIT_MS / 1000} s were cut`);
+  server.closeAllConnections();
   await app.close();
   await db.destroy();
+  log.info('Stopped');
   process.exit(0);
 }
-process.once('SIGINT', () => void shutdown());
-process.once('SIGTERM', () => void shutdown());
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+// `npm start` runs us through `sh -c`, which dies on SIGTERM without passing it on: a new parent means ours is gone.
+const parent = process.ppid;
+setInterval(() => { if (process.ppid !== parent) void shutdown('parent process ended'); }, 500).unref();

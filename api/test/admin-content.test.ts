@@ -129,8 +129,15 @@ describe('podcast series and episodes', () => {
       title: 'Avsnitt 1', description: 'Om veckan', duration: 1800, seriesId, audioUrl: await uploadedAudio(),
     });
     expect(episode.status).toBe(201);
+    // A whole episode without its series is told what is missing, not that its valid fields are unknown.
+    const withoutSeries = await admin.request('PUT', `/api/admin/podcasts/${episode.body.id}`, {
+      title: 'Avsnitt 1', description: 'Om veckan', duration: 1800, audioUrl: episode.body.audioUrl, status: 'published',
+    });
+    expect(withoutSeries.status).toBe(400);
+    expect(withoutSeries.body.error).toBe('Please select a podcast series');
+    expect(withoutSeries.body.issues).toEqual([{ path: 'seriesId', message: 'Please select a podcast series' }]);
     // The editor's list counts episodes in every status (this one is a draft).
-    await admin.request('PUT', `/api/admin/podcasts/${episode.body.id}`, { status: 'draft' });
+    expect((await admin.request('PUT', `/api/admin/podcasts/${episode.body.id}`, { status: 'draft' })).body.status).toBe('draft');
     const listed = (await admin.get('/api/admin/podcast-series')).body as { id: number; episodeCount: number }[];
     expect(listed.find((row) => row.id === seriesId)?.episodeCount).toBe(1);
     // Deliberate: a series that still has episodes is not deleted (409), so no episode is lost or orphaned.

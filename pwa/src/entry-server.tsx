@@ -87,9 +87,11 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
 
   const required = typeof route.subjectRequired === 'function' ? route.subjectRequired(params) : route.subjectRequired;
   const subjectStatus = required && paths[0] ? cache.get(paths[0])?.error?.status : undefined;
-  const status = route.path === '*' || subjectStatus === 404 || subjectStatus === 400 ? 404 : 200;
+  // A read the server could not answer (its database away) makes the page a 503, never an empty 200 or a false 404.
+  const unavailable = paths.some((path) => (cache.get(path)?.error?.status ?? 0) >= 500);
+  const status = unavailable ? 503 : route.path === '*' || subjectStatus === 404 || subjectStatus === 400 ? 404 : 200;
   const t = translator(locale);
-  const head = route.head?.(params, cache, t, url.searchParams) ?? { title: 'Redaktion' };
+  const head = unavailable ? { title: t('unavailable.title') } : route.head?.(params, cache, t, url.searchParams) ?? { title: 'Redaktion' };
   const canonical = canonicalUrl(request.origin, url);
   const image = shareImage(request.origin, head.image) ?? `${request.origin}/icons/og-default.png`;
   const description = head.description ?? t('brand.tagline');

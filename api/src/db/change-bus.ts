@@ -1,40 +1,89 @@
-import type { Client } from 'pg';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { Config } from '../config.js';
 import type { ChangeBus } from '../http/response-cache.js';
+import { log } from '../log.js';
 import type { Db } from './connection.js';
 
 const CHANNEL = 'redaktion_content_changed';
+const SELF_TEST = 'self-test:';
+const SELF_TEST_WAIT_MS = 2000;
 
 /**
- * Content-change notices between API processes sharing one PostgreSQL, over LISTEN/NOTIFY.
- * A lost listener connection clears the cache (we may have missed a notice) and reconnects.
+ * Content-change notices between API processes sharing one PostgreSQL, over LISTEN/NOTIFY. The listener has a direct
+ * connection of its own (DATABASE_LISTEN_URL, else DATABASE_URL): behind pgbouncer's transaction pooling LISTEN hears
+ * nothing and says nothing, so a self-test at start sends a notice to itself and warns when it does not arrive.
+ * While the listener is away notices may be missed: the cache is cleared when it drops and again when it is back.
  */
-export function createPgChangeBus(db: Db): ChangeBus {
+export function createPgChangeBus(db: Db, config: Pick<Config, 'databaseUrl' | 'databaseListenUrl' | 'dbTimeoutMs'>): ChangeBus {
   const listeners: (() => void)[] = [];
-  let client: Client | null = null;
+  const selfTests = new Map<string, () => void>();
+  let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
+  let connectedBefore = false;
 
   const notifyAll = () => listeners.forEach((listener) => listener());
 
   async function connect(): Promise<void> {
     if (closed) return;
+    const connection = new pg.Client({
+      connectionString: config.databaseListenUrl ?? config.databaseUrl!, connectionTimeoutMillis: config.dbTimeoutMs, keepAlive: true,
+    });
+    connection.on('error', () => reconnect(connection));
+    connection.on('end', () => reconnect(connection));
+    connection.on('notification', (message) => {
+      if (message.channel !== CHANNEL) return;
+      if (message.payload?.startsWith(SELF_TEST)) selfTests.get(message.payload)?.();
+      else notifyAll();
+    });
     try {
-      const connection = (await db.client.acquireRawConnection()) as Client;
-      connection.on('notification', (message) => {
-        if (message.channel === CHANNEL) notifyAll();
-      });
-      connection.on('error', () => reconnect(connection));
-      connection.on('end', () => reconnect(connection));
+      await connection.connect();
       await connection.query(`LISTEN ${CHANNEL}`);
-      client = connection;
     } catch {
+      await connection.end().catch(() => undefined);
       scheduleRetry();
+      return;
+    }
+    if (closed) {
+      await connection.end().catch(() => undefined);
+      return;
+    }
+    client = connection;
+    // Notices sent while we were not listening are lost: whatever was cached since the drop may be stale.
+    if (connectedBefore) {
+      log.info('Change listener reconnected: response cache cleared');
+      notifyAll();
+    } else {
+      void selfTest();
+    }
+    connectedBefore = true;
+  }
+
+  /** A notice sent through the pool must come back on the listener, else other processes' edits would go unheard. */
+  async function selfTest(): Promise<void> {
+    const payload = `${SELF_TEST}${randomUUID()}`;
+    const heard = new Promise<boolean>((resolve) => {
+      selfTests.set(payload, () => resolve(true));
+      setTimeout(() => resolve(false), SELF_TEST_WAIT_MS).unref();
+    });
+    try {
+      await db.raw('select pg_notify(?, ?)', [CHANNEL, payload]);
+      if (!(await heard) && !closed) {
+        log.warn(`The change listener did not hear its own notice within ${SELF_TEST_WAIT_MS / 1000} s: other API processes' edits will not clear this `
+          + "process's cache. LISTEN needs a direct connection to PostgreSQL, not pgbouncer's transaction pooling (set DATABASE_LISTEN_URL).");
+      }
+    } catch (error) {
+      log.warn({ err: error }, 'The change listener self-test could not send its notice');
+    } finally {
+      selfTests.delete(payload);
     }
   }
 
-  function reconnect(connection: Client): void {
+  function reconnect(connection: pg.Client): void {
     if (client !== connection) return;
     client = null;
+    log.warn('Change listener lost its connection: response cache cleared, reconnecting');
     notifyAll();
     scheduleRetry();
   }
@@ -48,7 +97,7 @@ export function createPgChangeBus(db: Db): ChangeBus {
     retry.unref();
   }
 
-  const ready = connect();
+  void connect();
 
   return {
     async publish() {
@@ -56,7 +105,6 @@ export function createPgChangeBus(db: Db): ChangeBus {
     },
     subscribe(onChange) {
       listeners.push(onChange);
-      void ready;
     },
     async close() {
       closed = true;

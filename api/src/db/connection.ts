@@ -20,17 +20,41 @@ function camelizeRow(row: unknown): unknown {
   return out;
 }
 
+/** How long the serving process waits on the database, or null for tools that may wait (migrations, the CLI). */
+export interface DbOptions {
+  databaseUrl: string | null;
+  sqliteFile: string;
+  timeoutMs?: number | null;
+}
+
+/** SQLite's wait for another process's write lock: it blocks the whole event loop, so the server's is short. */
+const SERVER_BUSY_TIMEOUT_MS = 250;
+const TOOL_BUSY_TIMEOUT_MS = 10_000;
+
 /**
  * The API speaks camelCase and the tables snake_case (contract.md §2): knex maps identifiers
  * on the way in and row keys on the way out, so no query spells a column twice.
  */
-export function createDb(options: { databaseUrl: string | null; sqliteFile: string }): Db {
-  const caseMapping = {
+export function createDb(options: DbOptions): Db {
+  const timeoutMs = options.timeoutMs ?? null;
+  const common = {
     wrapIdentifier: (value: string, origImpl: (value: string) => string) => origImpl(value === '*' ? value : snake(value)),
     postProcessResponse: (result: unknown) => (Array.isArray(result) ? result.map(camelizeRow) : camelizeRow(result)),
+    // An error's message names the query but never its values (a session id or a token may be one).
+    compileSqlOnError: false,
   };
   if (options.databaseUrl) {
-    return knexFactory({ client: 'pg', connection: options.databaseUrl, pool: { min: 0, max: 10 }, ...caseMapping });
+    // Every wait is bounded so that an unreachable or hanging database turns into a 503 within 2 s, not a hang:
+    // connecting, waiting for a pooled connection, and each statement (cancelled by the server, then by the client).
+    const bounds = timeoutMs === null ? {} : {
+      connectionTimeoutMillis: timeoutMs, statement_timeout: timeoutMs, query_timeout: timeoutMs + 200, keepAlive: true,
+    };
+    return knexFactory({
+      client: 'pg',
+      connection: { connectionString: options.databaseUrl, ...bounds },
+      pool: { min: 0, max: 10, ...(timeoutMs === null ? {} : { acquireTimeoutMillis: timeoutMs, createTimeoutMillis: timeoutMs }) },
+      ...common,
+    });
   }
   return knexFactory({
     client: 'better-sqlite3',
@@ -40,17 +64,18 @@ export function createDb(options: { databaseUrl: string | null; sqliteFile: stri
       min: 1,
       max: 1,
       afterCreate: (conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) => {
-        // WAL lets the bench's readers and a writer proceed together; foreign keys are off by default in SQLite.
+        // WAL: readers never wait for a writer, in this process or another; foreign keys are off by default in SQLite.
         conn.pragma('journal_mode = WAL');
         conn.pragma('synchronous = NORMAL');
         conn.pragma('foreign_keys = ON');
-        conn.pragma('busy_timeout = 5000');
+        // A write that cannot get the lock soon answers 503 with Retry-After instead of stalling every request.
+        conn.pragma(`busy_timeout = ${timeoutMs === null ? TOOL_BUSY_TIMEOUT_MS : SERVER_BUSY_TIMEOUT_MS}`);
         // SQLite's own lower() folds only ASCII; Swedish names need å, ä and ö folded too, as PostgreSQL does.
         conn.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
         done(null, conn);
       },
     },
-    ...caseMapping,
+    ...common,
   });
 }
 
@@ -68,6 +93,21 @@ const migrationSource: Knex.MigrationSource<string> = {
   getMigration: (file) => import(pathToFileURL(path.join(migrationsDir, file)).href) as Promise<Knex.Migration>,
 };
 
-export async function migrate(db: Db): Promise<void> {
-  await db.migrate.latest({ migrationSource });
+/** Any number, the same in every process: the advisory lock that lets one process migrate while the others wait. */
+const MIGRATION_LOCK = 7_426_114;
+
+/**
+ * Runs pending migrations. On PostgreSQL under an advisory lock, so that processes starting together do not race
+ * (knex's own lock table would make the loser fail): the others wait, then find nothing left to do.
+ */
+export async function migrate(db: Db): Promise<string[]> {
+  if (!isPostgres(db)) return (await db.migrate.latest({ migrationSource }))[1] as string[];
+  const connection = await db.client.acquireConnection();
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    return (await db.migrate.latest({ migrationSource }))[1] as string[];
+  } finally {
+    await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await db.client.releaseConnection(connection);
+  }
 }

@@ -46,6 +46,13 @@ const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=1, stale-while-revalid
 const VARY = 'Accept-Language, Cookie';
 const BUSY = 'Servern har mycket att göra just nu: försök igen om en stund. / The server is busy: please try again in a moment.';
 
+/** The database was away for one of the page's reads: the reader is told to come back, not that nothing is there. */
+function answerUnavailable(ctx: Context): void {
+  ctx.status = 503;
+  ctx.set('Retry-After', '5');
+  ctx.set('Cache-Control', 'no-store');
+}
+
 /** A GET of a reader page rather than of a file or the API. */
 const isPage = (ctx: Context) => (ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.path.startsWith('/api')
   && (ctx.path === '/' || !path.extname(ctx.path)) && !ctx.path.startsWith('/uploads/') && !ctx.path.startsWith('/media/');
@@ -123,8 +130,14 @@ export function clientApp(distDir: string, options: PageOptions) {
   };
 
   function sendShared(ctx: Context, answer: CachedAnswer): void {
-    ctx.set('Cache-Control', SHARED_CACHE_CONTROL);
     ctx.set('Vary', VARY);
+    if (answer.status === 503) {
+      answerUnavailable(ctx);
+      ctx.type = answer.type;
+      ctx.body = answer.body;
+      return;
+    }
+    ctx.set('Cache-Control', SHARED_CACHE_CONTROL);
     ctx.set('ETag', answer.etag);
     if (answer.status === 200 && ctx.get('If-None-Match') === answer.etag) {
       ctx.status = 304;
@@ -231,6 +244,7 @@ export function clientApp(distDir: string, options: PageOptions) {
         return rendered;
       }, stop.signal);
       ctx.status = page.status;
+      if (page.status === 503) answerUnavailable(ctx);
       ctx.type = 'text/html; charset=utf-8';
       ctx.set('Cache-Control', 'private, no-store');
       ctx.set('Vary', VARY);

@@ -6,6 +6,10 @@ export interface AppState {
   user: UserRow | null;
   /** A session cookie, or a personal access token (`Authorization: Bearer`); null when signed out. */
   auth: 'session' | 'token' | null;
+  /** X-Request-Id, given or made (http/operations.ts). */
+  requestId?: string;
+  /** The route pattern of an answer served from the response cache, before the router ran. */
+  route?: unknown;
 }
 
 export type AppContext = Context & { state: AppState };

@@ -1,6 +1,7 @@
-import type { Context, Next } from 'koa';
+import type { Middleware } from 'koa';
 import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '@redaktion/shared';
 import type { z } from 'zod';
+import { isDatabaseBusy, type DatabaseAvailability } from '../db/availability.js';
 
 /** An error a client caused or may see: its status, message and code reach the client as they are. */
 export class HttpError extends Error {
@@ -23,6 +24,15 @@ export const forbidden = (message = 'You do not have permission to do this') => 
 export const notFound = (message = 'Not found') => new HttpError(404, message, ERROR_CODES.notFound);
 export const conflict = (message: string) => new HttpError(409, message, ERROR_CODES.conflict);
 export const notConfigured = (what: string) => new HttpError(503, `${what} is not configured`, ERROR_CODES.notConfigured);
+/** The database is away or busy: the client may try again after `retryAfterSeconds`. */
+export const unavailable = (retryAfterSeconds: number) => new HttpError(503, 'The service is temporarily unavailable; try again shortly',
+  ERROR_CODES.unavailable, undefined, { 'Retry-After': String(retryAfterSeconds) });
+
+/** A database that is away or busy as the 503 a client may retry after; null for any other error. */
+export function unavailableFor(error: unknown, availability: DatabaseAvailability): HttpError | null {
+  if (isDatabaseBusy(error)) return unavailable(1);
+  return availability.failed(error) ? unavailable(5) : null;
+}
 
 export function validationError(error: z.ZodError): HttpError {
   const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
@@ -36,34 +46,43 @@ const clientStatusCodes: Record<number, ErrorCode> = {
   415: ERROR_CODES.unsupportedType,
 };
 
+const UNAVAILABLE_PAGE = '<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+  + '<title>Tillfälligt otillgänglig – Redaktion</title></head><body><main><h1>Tillfälligt otillgänglig</h1>'
+  + '<p>Redaktion når inte sin databas just nu. Försök igen om en stund.</p>'
+  + '<p lang="en">Redaktion cannot reach its database just now. Try again in a moment.</p></main></body></html>';
+
 /**
- * The one place errors become answers: a client never sees a stack trace, and a 500 only
- * happens for a fault of ours, logged here.
+ * The one place errors become answers: a client never sees a stack trace, a database that is away or busy is a 503
+ * the client may retry, and a 500 only happens for a fault of ours, logged here.
  */
-export async function errorHandler(ctx: Context, next: Next): Promise<void> {
-  try {
-    await next();
-  } catch (caught) {
-    const error = caught as Error & { status?: number; expose?: boolean };
-    let body: ApiErrorBody & Record<string, unknown>;
-    if (error instanceof HttpError) {
-      ctx.status = error.status;
-      body = { ...error.details, error: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) };
-    } else if (error.status && clientStatusCodes[error.status]) {
-      ctx.status = error.status;
-      body = { error: error.status === 400 ? 'Invalid request body' : error.message, code: clientStatusCodes[error.status]! };
-    } else {
-      ctx.app.emit('error', error, ctx);
-      ctx.status = 500;
-      body = { error: 'Something went wrong on our side', code: ERROR_CODES.internal };
+export function errorHandler(availability: DatabaseAvailability): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (caught) {
+      const error: Error & { status?: number } = unavailableFor(caught, availability) ?? caught as Error;
+      let body: ApiErrorBody & Record<string, unknown>;
+      if (error instanceof HttpError) {
+        ctx.status = error.status;
+        body = { ...error.details, error: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) };
+      } else if (error.status && clientStatusCodes[error.status]) {
+        ctx.status = error.status;
+        body = { error: error.status === 400 ? 'Invalid request body' : error.message, code: clientStatusCodes[error.status]! };
+      } else {
+        ctx.app.emit('error', error, ctx);
+        ctx.status = 500;
+        body = { error: 'Something went wrong on our side', code: ERROR_CODES.internal };
+      }
+      // A browser asking for a page (a signed-in reader's, whose session could not be read) gets words, not JSON.
+      const page = body.code === ERROR_CODES.unavailable && !ctx.path.startsWith('/api/') && ctx.accepts('json', 'html') === 'html';
+      ctx.body = page ? UNAVAILABLE_PAGE : body;
+      // A failed file answer may already have set the file's type and validators.
+      ctx.type = page ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8';
+      ctx.remove('ETag');
+      ctx.remove('Last-Modified');
+      ctx.remove('Cache-Control');
+      // After the removals: an error may name its own validators (the ETag of an edit conflict's current item).
+      if (error instanceof HttpError && error.headers) ctx.set(error.headers);
     }
-    ctx.body = body;
-    // A failed file answer may already have set the file's type and validators.
-    ctx.type = 'application/json; charset=utf-8';
-    ctx.remove('ETag');
-    ctx.remove('Last-Modified');
-    ctx.remove('Cache-Control');
-    // After the removals: an error may name its own validators (the ETag of an edit conflict's current item).
-    if (error instanceof HttpError && error.headers) ctx.set(error.headers);
-  }
+  };
 }

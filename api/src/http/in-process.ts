@@ -1,8 +1,9 @@
 import { parse as parseQuery } from 'node:querystring';
+import type { DatabaseAvailability } from '../db/availability.js';
 import type { UserRow } from '../services/users.js';
 import type { AppContext } from './context.js';
 import { audienceOf, parse, type AnyEndpoint } from './endpoint.js';
-import { HttpError, notFound } from './errors.js';
+import { HttpError, notFound, unavailable, unavailableFor } from './errors.js';
 import { ResponseCache, etagOf } from './response-cache.js';
 
 /** An API answer made in process: the status and the JSON text a client would have received. */
@@ -20,7 +21,7 @@ const errorBody = (error: HttpError) => JSON.stringify({ error: error.message, c
  * reads exist here: they depend on nothing but the URL and the audience, which is what lets a page made of
  * them be cached in its turn.
  */
-export function inProcessReads(endpoints: AnyEndpoint[], cache: ResponseCache): InProcessRead {
+export function inProcessReads(endpoints: AnyEndpoint[], cache: ResponseCache, availability: DatabaseAvailability): InProcessRead {
   const routes = endpoints.filter((definition) => definition.method === 'get' && definition.cached).map((definition) => {
     const names: string[] = [];
     const pattern = definition.path.replace(/:(\w+)/g, (_match, name: string) => {
@@ -37,6 +38,8 @@ export function inProcessReads(endpoints: AnyEndpoint[], cache: ResponseCache): 
     const generation = cache.begin();
     const stored = cache.lookup(key);
     if (stored) return { status: stored.status, body: stored.body };
+    // As over HTTP: while the database is known to be away, a read that needs it fails at once (the page says so).
+    if (availability.down) return { status: 503, body: errorBody(unavailable(5)) };
     // The first match in declaration order, as the router does (/api/articles/featured before /api/articles/:id).
     for (const { definition, names, regexp } of routes) {
       const match = regexp.exec(pathname);
@@ -46,10 +49,11 @@ export function inProcessReads(endpoints: AnyEndpoint[], cache: ResponseCache): 
         const input = { params: parse(definition.params, params), query: parse(definition.query, parseQuery(search)), body: undefined };
         const ctx = { state: { user } } as AppContext;
         const body = JSON.stringify(await definition.handle(ctx, input));
-        cache.put(key, { body, etag: etagOf(body), status: 200, type: 'application/json; charset=utf-8' }, generation);
+        cache.put(key, { body, etag: etagOf(body), status: 200, type: 'application/json; charset=utf-8', route: definition.path }, generation);
         return { status: 200, body };
       } catch (error) {
-        if (error instanceof HttpError) return { status: error.status, body: errorBody(error) };
+        const answer = error instanceof HttpError ? error : unavailableFor(error, availability);
+        if (answer) return { status: answer.status, body: errorBody(answer) };
         throw error;
       }
     }

@@ -7,6 +7,8 @@ export interface CachedAnswer {
   body: string;
   etag: string;
   status: number;
+  /** The route pattern that produced an API answer, for logs and metrics of answers served before routing. */
+  route?: string;
   /** JSON for API answers; feeds, sitemaps and robots.txt keep their own type; pages are HTML. */
   type: string;
 }
@@ -42,6 +44,8 @@ export class ResponseCache {
   private generation = 0;
   private refreshing: Promise<void> | null = null;
   private readonly maxEntries = 5_000;
+  /** Answers served from memory and answers computed for it, since the process started (for /metrics). */
+  readonly stats = { hits: 0, misses: 0 };
 
   constructor(
     private readonly bus: ChangeBus | null,
@@ -57,7 +61,9 @@ export class ResponseCache {
       if (!this.refreshing) this.clear();
       return undefined;
     }
-    return this.entries.get(key);
+    const entry = this.entries.get(key);
+    if (entry) this.stats.hits += 1;
+    return entry;
   }
 
   /** The generation an answer computed from now on is stored under (see `put`). */
@@ -68,6 +74,7 @@ export class ResponseCache {
 
   /** Keeps an answer, unless the content changed since its computation began. */
   put(key: string, answer: CachedAnswer, generation: number): void {
+    this.stats.misses += 1;
     if (generation !== this.generation || Date.now() >= this.validUntil) return;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     this.entries.set(key, answer);
@@ -83,6 +90,7 @@ export class ResponseCache {
     const generation = this.begin();
     const entry = this.lookup(ResponseCache.apiKey(ctx.url, audience));
     if (!entry) return generation;
+    ctx.state.route = entry.route;
     ctx.set('ETag', entry.etag);
     ctx.set('Cache-Control', 'no-cache');
     if (ctx.get('If-None-Match') === entry.etag) {
@@ -114,7 +122,8 @@ export class ResponseCache {
     const body = text ? ctx.body as string : JSON.stringify(ctx.body);
     const type = text ? ctx.response.get('Content-Type') || 'text/plain; charset=utf-8' : JSON_TYPE;
     const etag = etagOf(body);
-    this.put(ResponseCache.apiKey(ctx.url, audience), { body, etag, status: 200, type }, generation);
+    const route = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+    this.put(ResponseCache.apiKey(ctx.url, audience), { body, etag, status: 200, type, route: typeof route === 'string' ? route : undefined }, generation);
     ctx.set('ETag', etag);
     ctx.set('Cache-Control', 'no-cache');
     if (ctx.get('If-None-Match') === etag) {

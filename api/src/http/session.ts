@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import session from 'koa-session';
-import type { Config } from '../config.js';
+import type { ServingConfig } from '../services/server-secrets.js';
 import type { SessionStore } from '../services/session-store.js';
 import type { UserService } from '../services/users.js';
 import type { AccessTokens } from '../services/access-tokens.js';
@@ -16,7 +16,7 @@ export const SESSION_COOKIE = 'redaktion.sid';
  * Sessions live in the database (any number of API processes share them); the cookie carries
  * only a signed random key: HttpOnly, SameSite=Lax, Secure in production.
  */
-export function sessions(app: Koa, config: Config, store: SessionStore): Koa.Middleware[] {
+export function sessions(app: Koa, config: ServingConfig, store: SessionStore): Koa.Middleware[] {
   app.keys = [config.sessionSecret];
   let warned = false;
   // In production cookies are always Secure. A request that reached us over plain HTTP (TLS ended by a

@@ -9,7 +9,7 @@ import { ERROR_CODES } from '@redaktion/shared';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
 import { makeVariants, stripMetadata, type ImageVariants } from './images.js';
-import { SIZE_LIMITS, keep, sniffType, type ReceivedFile } from './uploads.js';
+import { SIZE_LIMITS, keep, sniffType, uploadTempDir, type ReceivedFile } from './uploads.js';
 
 export type StoredImage = ImageVariants & { url: string };
 
@@ -21,7 +21,7 @@ const unreadable = () => new HttpError(415, 'Invalid file type', ERROR_CODES.uns
  */
 export function createImageStore(config: Config) {
   const imagesDir = path.join(config.uploadsDir, 'images');
-  const tempDir = path.join(config.dataDir, 'tmp');
+  const tempDir = uploadTempDir(config.dataDir);
 
   async function finish(name: string): Promise<StoredImage> {
     try {

@@ -5,7 +5,7 @@ import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import { ERROR_CODES, type ErrorCode, type UploadAnswer } from '@redaktion/shared';
 import type { Config } from '../config.js';
-import { sniffType, type FileKind } from './uploads.js';
+import { sniffType, uploadTempDir, type FileKind } from './uploads.js';
 import type { UploadPlacement } from './upload-placement.js';
 
 const MB = 1024 * 1024;
@@ -44,7 +44,7 @@ async function readHead(file: string): Promise<Buffer> {
  */
 export function createResumableUploads(config: Config, placement: UploadPlacement) {
   const directory = path.join(config.dataDir, 'resumable');
-  const tempDir = path.join(config.dataDir, 'tmp');
+  const tempDir = uploadTempDir(config.dataDir);
   const limits: Record<FileKind, number> = { image: 20 * MB, audio: 500 * MB, video: config.uploadMaxVideoBytes };
   const store = new FileStore({ directory, expirationPeriodInMilliseconds: DAY_MS });
   // No creation-defer-length: the size must be known at creation, so that the limit is checked there.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
@@ -19,6 +19,28 @@ export interface FileType {
 const MB = 1024 * 1024;
 /** admin-area.md §9: images 20 MB, episode audio 100 MB, custom videos 50 MB. */
 export const SIZE_LIMITS: Record<FileKind, number> = { image: 20 * MB, audio: 100 * MB, video: 50 * MB };
+
+/** Where a multipart upload's files wait until they are kept (unfinished resumable uploads live elsewhere). */
+export const uploadTempDir = (dataDir: string) => path.join(dataDir, 'tmp');
+
+/** A part untouched this long belongs to no upload under way: one still streaming writes more often than that. */
+const STALE_PART_MS = 60_000;
+
+/** Removes partial upload files that a killed or stopped process left behind; answers how many. */
+export async function sweepStaleUploadParts(dataDir: string): Promise<number> {
+  const dir = uploadTempDir(dataDir);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names.filter((entry) => entry.endsWith('.part'))) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (info?.isFile() && Date.now() - info.mtimeMs > STALE_PART_MS) {
+      await rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
 
 const ascii = (head: Buffer, start: number, end: number) => head.subarray(start, end).toString('latin1');
 

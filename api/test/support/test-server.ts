@@ -9,6 +9,7 @@ import type { AnyEndpoint } from '../../src/http/endpoint.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Db } from '../../src/db/connection.js';
 import { openDatabase } from '../../src/db/open.js';
+import { withSessionSecret } from '../../src/services/server-secrets.js';
 
 export const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
@@ -63,11 +64,13 @@ export async function startTestServer(options: {
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     SESSION_SECRET: 'test-secret',
+    // Generous in tests on a shared machine; the outage tests set their own.
+    DB_TIMEOUT_MS: '5000',
     ...options.env,
   });
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, { serving: true });
   if (options.seed) await (await import('../../src/seed/demo.js')).seedDemoContent(db, config);
-  const app = createApp(db, config);
+  const app = createApp(db, await withSessionSecret(db, config));
   const server = app.koa.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;

@@ -160,6 +160,8 @@ export const en = {
   'offline.notSaved': 'Not available offline',
   'offline.notSavedText': 'This page was not saved on this device. Connect to the internet to open it, or read what you saved.',
   'offline.openSaved': 'Open your reading list',
+  'unavailable.title': 'Temporarily unavailable',
+  'unavailable.text': 'Redaktion cannot reach its database just now. Try again in a moment.',
   'offline.updateAvailable': 'A new version of Redaktion is available.',
   'offline.reload': 'Reload',
   'offline.queued': 'Saved on this device',

@@ -163,6 +163,8 @@ export const sv: Catalogue = {
   'offline.notSaved': 'Inte tillgänglig offline',
   'offline.notSavedText': 'Den här sidan finns inte sparad på enheten. Anslut till internet för att öppna den, eller läs det du har sparat.',
   'offline.openSaved': 'Öppna din läslista',
+  'unavailable.title': 'Tillfälligt otillgänglig',
+  'unavailable.text': 'Redaktion når inte sin databas just nu. Försök igen om en stund.',
   'offline.updateAvailable': 'En ny version av Redaktion finns.',
   'offline.reload': 'Ladda om',
   'offline.queued': 'Sparat på enheten',

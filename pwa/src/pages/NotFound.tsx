@@ -19,6 +19,15 @@ export function NotFoundState({ title, text, backTo = '/', backLabel, error }: {
       </div>
     );
   }
+  // A server that could not answer (its database away) is not a missing page: the reader is told to try again.
+  if (error && error.status >= 500) {
+    return (
+      <div className="container not-found">
+        <h1>{t('unavailable.title')}</h1>
+        <p>{t('unavailable.text')}</p>
+      </div>
+    );
+  }
   return (
     <div className="container not-found">
       <h1>{title}</h1>

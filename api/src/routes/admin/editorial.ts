@@ -1,7 +1,6 @@
 import {
-  adminArticleSchema, articleInputSchema, episodeInputSchema, episodeSchema, episodeStatusSchema, personInputSchema, personSchema,
+  adminArticleSchema, articleInputSchema, episodeInputSchema, episodeSchema, episodeUpdateSchema, personInputSchema, personSchema,
 } from '@redaktion/shared';
-import { z } from 'zod';
 import type { AppContext } from '../../http/context.js';
 import { toArticle, toEpisode, toPerson } from '../../serializers/content.js';
 import type { AdminServices } from '../../services/admin/index.js';
@@ -32,7 +31,7 @@ export const editorialEndpoints = ({ editorial: { articles, podcasts, profiles }
   }),
   ...resourceEndpoints({
     path: '/api/admin/podcasts', tag: 'Admin: podcasts', input: episodeInputSchema, output: episodeSchema,
-    update: z.union([episodeStatusSchema, episodeInputSchema]),
+    update: episodeUpdateSchema,
     toApi: (row) => toEpisode(row, staff),
     summaries: {
       list: 'Every episode and interview in every status',

@@ -9,7 +9,7 @@ import { fieldError } from '../../services/admin/editorial.js';
 import { safeJoin, sendFile } from '../../http/send-file.js';
 import { toCustomVideo } from '../../serializers/content.js';
 import type { AdminServices } from '../../services/admin/index.js';
-import { discard, keep, receiveMultipart, type FileKind } from '../../services/uploads.js';
+import { discard, keep, receiveMultipart, uploadTempDir, type FileKind } from '../../services/uploads.js';
 
 const params = z.object({ id: idParam });
 
@@ -18,7 +18,7 @@ const fileTooLarge = (kind: FileKind): [string, string] =>
 
 /** Uploads, the private audio preview and custom videos. */
 export const mediaEndpoints = ({ catalogue, images, placement }: AdminServices, config: Config) => {
-  const tempDir = path.join(config.dataDir, 'tmp');
+  const tempDir = uploadTempDir(config.dataDir);
   const { videosDir } = placement;
 
   return [
