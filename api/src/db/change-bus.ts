@@ -22,6 +22,9 @@ export function createPgChangeBus(db: Db, config: Pick<Config, 'databaseUrl' | '
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
   let connectedBefore = false;
+  // Our own notices come back to us too; the write that sent one already cleared this process's cache, and clearing
+  // it again when the echo arrives would throw away pages rendered from the new content in between.
+  const origin = randomUUID();
 
   const notifyAll = () => listeners.forEach((listener) => listener());
 
@@ -35,7 +38,7 @@ export function createPgChangeBus(db: Db, config: Pick<Config, 'databaseUrl' | '
     connection.on('notification', (message) => {
       if (message.channel !== CHANNEL) return;
       if (message.payload?.startsWith(SELF_TEST)) selfTests.get(message.payload)?.();
-      else notifyAll();
+      else if (message.payload !== origin) notifyAll();
     });
     try {
       await connection.connect();
@@ -101,7 +104,7 @@ export function createPgChangeBus(db: Db, config: Pick<Config, 'databaseUrl' | '
 
   return {
     async publish() {
-      await db.raw(`NOTIFY ${CHANNEL}`);
+      await db.raw('select pg_notify(?, ?)', [CHANNEL, origin]);
     },
     subscribe(onChange) {
       listeners.push(onChange);
