@@ -1,5 +1,5 @@
 import type { Db } from '../db/connection.js';
-import { toIso } from '../db/values.js';
+import { countInWindow } from './window-counter.js';
 
 const WINDOW_MS = 15 * 60 * 1000;
 /** Per address and account, and per address across accounts (password spraying). */
@@ -16,21 +16,7 @@ export function createLoginThrottle(db: Db) {
   const attempts = () => db('login_attempts');
   const keys = (ip: string, account: string) => ({ account: `account:${ip}:${account}`, address: `address:${ip}` });
 
-  /** Counts one attempt on a key and answers the seconds to wait, 0 while the count is within the limit. */
-  async function count(key: string, limit: number): Promise<number> {
-    const now = Date.now();
-    const closed = new Date(now - WINDOW_MS).toISOString();
-    const [row] = (await attempts()
-      .insert({ key, failures: 1, windowStart: new Date(now).toISOString() })
-      .onConflict('key')
-      .merge({
-        failures: db.raw('CASE WHEN login_attempts.window_start <= ? THEN 1 ELSE login_attempts.failures + 1 END', [closed]),
-        windowStart: db.raw('CASE WHEN login_attempts.window_start <= ? THEN excluded.window_start ELSE login_attempts.window_start END', [closed]),
-      })
-      .returning(['failures', 'windowStart'])) as { failures: number; windowStart: string | Date }[];
-    if (Number(row!.failures) <= limit) return 0;
-    return Math.max(1, Math.ceil((new Date(toIso(row!.windowStart) ?? 0).getTime() + WINDOW_MS - now) / 1000));
-  }
+  const count = (key: string, limit: number) => countInWindow(db, 'login_attempts', 'failures', key, limit, WINDOW_MS);
 
   return {
     /** Counts an attempt before its password is checked; answers how many seconds to wait, or 0 to go ahead. */
