@@ -1,31 +1,22 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../api/test/support/test-server.js';
+import { describe, expect, it } from 'vitest';
 import { signedInUser } from '../api/test/support/users.js';
 import { signedInContext } from './support/admin.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { openPage, seededServerAndBrowser } from './support/browser.js';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => { [server, browser] = await Promise.all([startTestServer(), launchBrowser()]); });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = seededServerAndBrowser({ seed: false });
 
 /** This shared machine is slow at times: every wait allows 15 s. */
 const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
-const asBearer = (token: string) => fetch(`${server.url}/api/user`, { headers: { Authorization: `Bearer ${token}` } });
+const asBearer = (token: string) => fetch(`${env.server.url}/api/user`, { headers: { Authorization: `Bearer ${token}` } });
 
 describe('the Tokens panel in /dashboard/settings', () => {
   it('lets staff create a token, see it once and copy it, use it, and revoke it', async () => {
-    const staff = await signedInUser(server.url, server.db, { role: 'admin' });
-    const context = await signedInContext(browser, server, staff, 'en-GB');
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const staff = await signedInUser(env.server.url, env.server.db, { role: 'admin' });
+    const context = await signedInContext(env.browser, env.server, staff, 'en-GB');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/dashboard/settings`);
+    await page.goto(`${env.server.url}/dashboard/settings`);
     const panel = page.getByRole('region', { name: 'Access tokens' });
     await eventually(() => panel.getByText('You have no tokens.').isVisible()).toBe(true);
 
@@ -60,10 +51,10 @@ describe('the Tokens panel in /dashboard/settings', () => {
   });
 
   it('speaks Swedish, and is not shown to readers', async () => {
-    const staff = await signedInUser(server.url, server.db, { role: 'super_admin' });
-    const swedish = await signedInContext(browser, server, staff, 'sv-SE');
+    const staff = await signedInUser(env.server.url, env.server.db, { role: 'super_admin' });
+    const swedish = await signedInContext(env.browser, env.server, staff, 'sv-SE');
     const { page } = await openPage(swedish);
-    await page.goto(`${server.url}/dashboard/settings`);
+    await page.goto(`${env.server.url}/dashboard/settings`);
     const panel = page.getByRole('region', { name: 'Åtkomsttoken' });
     await eventually(() => panel.getByText('Du har inga token.').isVisible()).toBe(true);
     await panel.getByLabel('Namn på token').fill('Skript');
@@ -71,10 +62,10 @@ describe('the Tokens panel in /dashboard/settings', () => {
     await eventually(() => panel.getByText('Kopiera den nu: den visas bara den här gången.').isVisible()).toBe(true);
     await swedish.close();
 
-    const reader = await signedInUser(server.url, server.db);
-    const readerContext = await signedInContext(browser, server, reader, 'en-GB');
+    const reader = await signedInUser(env.server.url, env.server.db);
+    const readerContext = await signedInContext(env.browser, env.server, reader, 'en-GB');
     const readerPage = (await openPage(readerContext)).page;
-    await readerPage.goto(`${server.url}/dashboard/settings`);
+    await readerPage.goto(`${env.server.url}/dashboard/settings`);
     await eventually(() => readerPage.getByRole('heading', { name: 'Account' }).isVisible()).toBe(true);
     expect(await readerPage.getByRole('region', { name: 'Access tokens' }).count()).toBe(0);
     await readerContext.close();

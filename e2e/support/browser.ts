@@ -40,10 +40,10 @@ export async function openPage(context: BrowserContext): Promise<{ page: Page; e
   return { page, errors };
 }
 
-/** The whole server on a fresh seeded database and the machine's Chromium, for one test file. */
-export function seededServerAndBrowser(): { server: TestServer; browser: Browser } {
+/** The whole server on a fresh database (seeded unless told otherwise) and the machine's Chromium, for one test file. */
+export function seededServerAndBrowser({ seed = true } = {}): { server: TestServer; browser: Browser } {
   const env = {} as { server: TestServer; browser: Browser };
-  beforeAll(async () => { [env.server, env.browser] = await Promise.all([startTestServer({ seed: true }), launchBrowser()]); });
+  beforeAll(async () => { [env.server, env.browser] = await Promise.all([startTestServer({ seed }), launchBrowser()]); });
   afterAll(async () => {
     await env.browser?.close();
     await env.server?.close();
