@@ -46,7 +46,8 @@ describe('offline-first', () => {
       expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())!.waiting))).toBe(true);
       // The new version takes over and the page reloads into it; what the reader sees is the prompt gone and no version waiting.
       await page.getByRole('button', { name: 'Reload' }).click();
-      await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())!.waiting))).toBe(false);
+      // Activation and the reload it triggers take their time on a loaded machine: wait for the state, not a short clock.
+      await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())!.waiting)), { timeout: 30_000 }).toBe(false);
       expect(await page.getByText('A new version of Redaktion is available.').count()).toBe(0);
     } finally {
       await writeFile(worker, original);
