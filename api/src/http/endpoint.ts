@@ -13,10 +13,15 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Input<P, Q, B> = { params: P; query: Q; body: B };
 
 /**
- * One API call, declared: what it accepts, who may call it and what it answers. The router,
- * the validation and the OpenAPI document are all made from these declarations.
+ * What a call answers, which every endpoint must say: a JSON answer's schema (the answer is produced through it),
+ * the media type a stream, page or feed produces instead, or an answer without a body (204, or a 302 redirect).
  */
-export interface Endpoint<P = unknown, Q = unknown, B = unknown> {
+export type Produces =
+  | { response: z.ZodType; produces?: never; status?: number }
+  | { produces: string; response?: never; status?: number }
+  | { status: 204 | 302; response?: never; produces?: never };
+
+interface Declaration<P, Q, B> {
   method: Method;
   path: string;
   summary: string;
@@ -27,16 +32,18 @@ export interface Endpoint<P = unknown, Q = unknown, B = unknown> {
   body?: z.ZodType<B>;
   /** Fields of a multipart body, for the reference (the handler reads the stream itself). */
   form?: Record<string, { file: boolean; required: boolean; description: string }>;
-  /** The JSON answer, for the reference; endpoints that stream say what they produce instead. */
-  response?: z.ZodType;
-  produces?: string;
-  status?: number;
   /** Further answers worth naming in the reference (beyond 400, 401, 403 and 404). */
   answers?: Record<number, { description: string; schema?: z.ZodType }>;
   /** Public reads whose answer depends only on the URL and the audience may be served from the response cache. */
   cached?: boolean;
   handle(ctx: AppContext, input: Input<P, Q, B>): unknown;
 }
+
+/**
+ * One API call, declared: what it accepts, who may call it and what it answers. The router, the validation,
+ * the shape of every JSON answer and the OpenAPI document are all made from these declarations.
+ */
+export type Endpoint<P = unknown, Q = unknown, B = unknown> = Declaration<P, Q, B> & Produces;
 
 /** A handler's answer with a status of its own, where the declared one does not fit (a replayed create answers 200). */
 export class Answer {
@@ -76,6 +83,26 @@ export function parse<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
   return result.data;
 }
 
+/** Whether a body is a JSON answer (rather than a feed's text, a file, a stream or nothing). */
+const isJson = (body: unknown) => body !== null && typeof body === 'object' && !Buffer.isBuffer(body) && typeof (body as { pipe?: unknown }).pipe !== 'function';
+
+/**
+ * A JSON answer made through the schema declared for its status: fields the schema does not name are dropped, so a
+ * password hash or another reader's e-mail cannot reach a client by accident. An answer that does not fit its own
+ * schema, or a JSON answer with no schema declared for its status, is a fault of ours: it is thrown (logged, 500), never sent.
+ * Any other body (text, a file, a stream) goes as it is.
+ */
+export function produce(definition: AnyEndpoint, status: number, body: unknown): unknown {
+  if (!isJson(body)) return body;
+  const schema = status === (definition.status ?? 200) ? definition.response : definition.answers?.[status]?.schema;
+  if (!schema) throw new Error(`${definition.method.toUpperCase()} ${definition.path} answered ${status} with no schema declared for it`);
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new Error(`${definition.method.toUpperCase()} ${definition.path} answered ${status} outside its schema: ${z.prettifyError(result.error)}`);
+  }
+  return result.data;
+}
+
 const MUTATING: readonly Method[] = ['post', 'put', 'patch', 'delete'];
 
 export function mount(router: Router, endpoints: AnyEndpoint[], cache: ResponseCache, admission: Admission): void {
@@ -107,6 +134,9 @@ export function mount(router: Router, endpoints: AnyEndpoint[], cache: ResponseC
       } else if (ctx.body === undefined && ctx.status === 404) {
         ctx.status = 204;
       }
+      // Before the cache keeps it: a cached answer is produced once, and what is kept is what the schema allows.
+      const produced = produce(definition, ctx.status, ctx.body);
+      if (produced !== ctx.body) ctx.body = produced;
       if (generation !== null && ctx.status === 200) cache.store(ctx, audience, generation);
       // Any content change by staff makes every cached public answer stale, in this process and the others.
       if (invalidates && ctx.status < 400) await cache.invalidate();

@@ -2,7 +2,7 @@ import { parse as parseQuery } from 'node:querystring';
 import type { DatabaseAvailability } from '../db/availability.js';
 import type { UserRow } from '../services/users.js';
 import type { AppContext } from './context.js';
-import { audienceOf, parse, type AnyEndpoint } from './endpoint.js';
+import { audienceOf, parse, produce, type AnyEndpoint } from './endpoint.js';
 import { HttpError, notFound, unavailable, unavailableFor } from './errors.js';
 import { ResponseCache, etagOf } from './response-cache.js';
 
@@ -48,7 +48,7 @@ export function inProcessReads(endpoints: AnyEndpoint[], cache: ResponseCache, a
       try {
         const input = { params: parse(definition.params, params), query: parse(definition.query, parseQuery(search)), body: undefined };
         const ctx = { state: { user } } as AppContext;
-        const body = JSON.stringify(await definition.handle(ctx, input));
+        const body = JSON.stringify(produce(definition, 200, await definition.handle(ctx, input)));
         cache.put(key, { body, etag: etagOf(body), status: 200, type: 'application/json; charset=utf-8', route: definition.path }, generation);
         return { status: 200, body };
       } catch (error) {

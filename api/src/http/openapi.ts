@@ -60,7 +60,7 @@ export function openApiDocument(endpoints: AnyEndpoint[], protocolPaths: Record<
       ? { description: 'OK', content: { 'application/json': { schema: toSchema(endpoint.response, 'output') } } }
       : endpoint.produces
         ? { description: 'OK', content: { [endpoint.produces]: {} } }
-        : { description: status === '204' ? 'No content' : 'OK' };
+        : { description: status === '204' ? 'No content' : 'Redirect (Location)' };
     const errors: Record<string, JsonSchema> = {
       400: { description: 'Invalid input', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
     };

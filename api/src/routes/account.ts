@@ -1,5 +1,5 @@
 import {
-  accountDeletionSchema, ERROR_CODES, ERROR_MESSAGES, loginSchema, passwordChangeSchema, profileUpdateSchema, registerSchema,
+  accountDeletionSchema, accountExportSchema, ERROR_CODES, ERROR_MESSAGES, loginSchema, passwordChangeSchema, profileUpdateSchema, registerSchema,
   resetRequestAnswerSchema, resetRequestSchema, resetSchema, userSchema,
 } from '@redaktion/shared';
 import { z } from 'zod';
@@ -109,7 +109,7 @@ export const accountEndpoints = ({ users, sessions, throttle, resetTokens, maile
     }),
     endpoint({
       method: 'get', path: '/api/user/export', tag: 'Account', access: 'user',
-      summary: 'Everything stored about the signed-in user, as a JSON download',
+      summary: 'Everything stored about the signed-in user, as a JSON download', response: accountExportSchema,
       handle: async (ctx) => {
         const user = signedIn(ctx);
         ctx.set('Content-Disposition', `attachment; filename="redaktion-${user.username}.json"`);

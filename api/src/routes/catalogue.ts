@@ -49,7 +49,7 @@ export const catalogueEndpoints = ({ people, journalists, advertisements, custom
   }),
   endpoint({
     method: 'get', path: '/api/advertisements/:id/click', tag: 'Advertisements', access: 'public',
-    summary: "Counts a click, then redirects (302) to the ad's link", params: z.object({ id: idParam }),
+    summary: "Counts a click, then redirects (302) to the ad's link", params: z.object({ id: idParam }), status: 302,
     handle: async (ctx, { params: { id } }) => {
       const target = await advertisements.countClick(id);
       if (!target) throw notFound('Advertisement not found');

@@ -95,7 +95,7 @@ export const feedEndpoints = (services: Services, config: Config) => {
   };
 
   const articleFeed = (format: ArticleFeedFormat, path: string, type: string, summary: string) => endpoint({
-    method: 'get', path, tag: 'Feeds', access: 'public', cached: true, summary, query: categoryQuery, produces: type.split(';')[0],
+    method: 'get', path, tag: 'Feeds', access: 'public', cached: true, summary, query: categoryQuery, produces: type.replace(/;.*/, ''),
     handle: async (ctx, { query }) => {
       const body = await articleFeeds.render(format, originOf(ctx), query.category);
       if (body === null) throw notFound('Category not found');

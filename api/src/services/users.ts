@@ -119,9 +119,11 @@ export function createUserService(db: Db) {
     setRole: (id: number, role: UserRole) => users().where({ id }).update({ role, updatedAt: nowIso() } as never),
 
     /** What the user submitted for review, for their data export. */
-    submissions: (id: number) =>
-      db('content_approvals').where({ submittedBy: id })
-        .select('contentType', 'contentId', 'status', 'comments', 'submittedAt', 'reviewedAt').orderBy('submittedAt'),
+    /** What a user submitted for review, dates as ISO text on both databases. */
+    submissions: async (id: number) =>
+      ((await db('content_approvals').where({ submittedBy: id })
+        .select('contentType', 'contentId', 'status', 'comments', 'submittedAt', 'reviewedAt').orderBy('submittedAt')) as Record<string, unknown>[])
+        .map((row) => ({ ...row, submittedAt: toIso(row.submittedAt), reviewedAt: toIso(row.reviewedAt) })),
 
     remove: (id: number) => users().where({ id }).delete(),
   };

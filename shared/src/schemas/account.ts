@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, LOCALES, SUBSCRIPTION_PLANS } from '../constants.js';
 import { emailField, httpUrl, optionalText, requiredText } from './fields.js';
+import { userSchema } from './entities.js';
 
 /** Payloads of the account calls (reader-area.md §5 and §7, contract.md §7 "Accounts"). */
 
@@ -56,6 +57,22 @@ export const resetRequestAnswerSchema = z.object({
   message: z.string(),
 }).strict().meta({ id: 'PasswordResetRequestAnswer' });
 
+/** Everything stored about the signed-in user (GET /api/user/export, the GDPR download). */
+export const accountExportSchema = z.object({
+  exportedAt: z.string(),
+  account: userSchema,
+  submittedContent: z.array(z.object({
+    contentType: z.string(), contentId: z.number(), status: z.string(), comments: z.string().nullable(),
+    submittedAt: z.string().nullable(), reviewedAt: z.string().nullable(),
+  })),
+  newsletter: z.object({
+    email: z.string(), status: z.string(), locale: z.string(), signedUpAt: z.string().nullable(),
+    confirmedAt: z.string().nullable(), unsubscribedAt: z.string().nullable(),
+  }).nullable(),
+  pushAlerts: z.array(z.object({ endpoint: z.string(), locale: z.string(), topics: z.array(z.string()) })),
+}).meta({ id: 'AccountExport' });
+
+export type AccountExport = z.infer<typeof accountExportSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type LoginInput = z.infer<typeof loginSchema>;
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;

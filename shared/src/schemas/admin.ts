@@ -191,6 +191,16 @@ export const approvalDecisionSchema = z.object({
   comments: optional(optionalText(5000)),
 }).meta({ id: 'ApprovalDecision' });
 
+/** A pending approval row (contract.md §5). */
+export const approvalSchema = z.object({
+  id: z.number(), contentType: z.enum(['article', 'podcast', 'profile']), contentId: z.number(), title: z.string(),
+  submittedBy: z.number().nullable(), submittedByName: z.string().nullable(), submittedAt: z.string(), status: z.string(),
+  comments: z.string().nullable(),
+}).meta({ id: 'Approval' });
+
+/** What a decision on an approval answers. */
+export const approvalDecidedSchema = approvalSchema.pick({ id: true, status: true, comments: true }).meta({ id: 'ApprovalDecided' });
+
 export const categoryInputSchema = z.object({
   name: requiredText('Category name is required', 100),
   description: optional(optionalText(500)),

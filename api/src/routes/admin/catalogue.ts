@@ -1,5 +1,5 @@
 import {
-  advertisementInputSchema, advertisementSchema, approvalDecisionSchema, categoryInputSchema, categorySchema, categoryUpdateSchema,
+  advertisementInputSchema, advertisementSchema, approvalDecidedSchema, approvalDecisionSchema, approvalSchema, categoryInputSchema, categorySchema, categoryUpdateSchema,
   idParam, journalistInputSchema, journalistSchema, listQuery, seriesInputSchema, seriesSchema,
 } from '@redaktion/shared';
 import { z } from 'zod';
@@ -53,16 +53,13 @@ export const catalogueAdminEndpoints = ({ catalogue: { series, advertisements, j
   endpoint({
     method: 'get', path: '/api/admin/approvals/pending', tag: 'Admin: approvals', access: 'admin',
     summary: 'Content waiting for review, oldest first, with its title, type and submitter', query: listQuery,
-    response: z.array(z.object({
-      id: z.number(), contentType: z.enum(['article', 'podcast', 'profile']), contentId: z.number(), title: z.string(),
-      submittedBy: z.number().nullable(), submittedByName: z.string().nullable(), submittedAt: z.string(), status: z.string(),
-      comments: z.string().nullable(),
-    })),
+    response: z.array(approvalSchema),
     handle: (_ctx, { query }) => approvals.pending(query.limit, query.offset),
   }),
   endpoint({
     method: 'patch', path: '/api/admin/approvals/:id', tag: 'Admin: approvals', access: 'admin',
     summary: 'Approves (publishes) or rejects (back to draft, comment kept) a pending item', params, body: approvalDecisionSchema,
+    response: approvalDecidedSchema,
     handle: async (ctx, { params: { id }, body }) => {
       const row = await approvals.decide(id, body, ctx.state.user!.id);
       return { id: Number(row.id), status: String(row.status), comments: (row.comments as string | null) ?? null };
