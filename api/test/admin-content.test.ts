@@ -136,6 +136,11 @@ describe('podcast series and episodes', () => {
     expect(withoutSeries.status).toBe(400);
     expect(withoutSeries.body.error).toBe('Please select a podcast series');
     expect(withoutSeries.body.issues).toEqual([{ path: 'seriesId', message: 'Please select a podcast series' }]);
+    // The same for the desktop app's way: the item as GET answers it, sent back whole without its series.
+    const { seriesId: _left, ...fetched } = (await admin.get(`/api/admin/podcasts/${episode.body.id}`)).body as Record<string, unknown>;
+    const fetchedWithoutSeries = await admin.request('PUT', `/api/admin/podcasts/${episode.body.id}`, fetched);
+    expect(fetchedWithoutSeries.status).toBe(400);
+    expect(fetchedWithoutSeries.body.issues).toEqual([{ path: 'seriesId', message: 'Please select a podcast series' }]);
     // The editor's list counts episodes in every status (this one is a draft).
     expect((await admin.request('PUT', `/api/admin/podcasts/${episode.body.id}`, { status: 'draft' })).body.status).toBe('draft');
     const listed = (await admin.get('/api/admin/podcast-series')).body as { id: number; episodeCount: number }[];
