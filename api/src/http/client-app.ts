@@ -171,11 +171,11 @@ export function clientApp(distDir: string, options: PageOptions) {
 
   /** Renders a page within the render budget and stops it when `signal` fires; waits for its turn first. */
   function render(app: LoadedApp, ctx: Context, signal: AbortSignal): Promise<RenderedPage> {
-    const { user } = (ctx as AppContext).state;
+    const { user, audience } = (ctx as AppContext).state;
     return app.renderer.render({
       url: ctx.url,
       origin: `${ctx.protocol}://${ctx.host}`,
-      read: (apiPath) => read(apiPath, user),
+      read: (apiPath) => read(apiPath, { user, audience }),
       user: user ? toUser(user) : null,
       cookie: ctx.get('Cookie') || undefined,
       acceptLanguage: ctx.get('Accept-Language') || undefined,

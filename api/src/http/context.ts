@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import type { Audience } from '../services/audience.js';
 import type { UserRow } from '../services/users.js';
 
 /** What every request knows about who is asking, and how they proved it. */
@@ -6,6 +7,8 @@ export interface AppState {
   user: UserRow | null;
   /** A session cookie, or a personal access token (`Authorization: Bearer`); null when signed out. */
   auth: 'session' | 'token' | null;
+  /** What the user may read (drafts, premium content), worked out once with the user: the paywall and the cache read it. */
+  audience: Audience;
   /** X-Request-Id, given or made (http/operations.ts). */
   requestId?: string;
   /** The route pattern of an answer served from the response cache, before the router ran. */

@@ -1,11 +1,11 @@
 import type Router from '@koa/router';
-import { ADMIN_ROLES, ENTITLED_SUBSCRIPTION_STATUSES } from '@redaktion/shared';
 import { z } from 'zod';
+import { isAdmin } from '../services/audience.js';
 import type { UserRow } from '../services/users.js';
 import type { AppContext } from './context.js';
 import { forbidden, notAuthenticated, validationError } from './errors.js';
 import type { Admission } from './admission.js';
-import type { Audience, ResponseCache } from './response-cache.js';
+import type { ResponseCache } from './response-cache.js';
 
 export type Access = 'public' | 'user' | 'admin' | 'super_admin';
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -59,16 +59,6 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
 // Endpoints are stored together regardless of their input types.
 export type AnyEndpoint = Endpoint<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export const isAdmin = (user: UserRow | null): boolean =>
-  Boolean(user && (ADMIN_ROLES as readonly string[]).includes(user.role));
-
-/** Premium content goes to active subscribers and admins (contract.md §3). */
-export const isEntitled = (user: UserRow | null): boolean =>
-  Boolean(user && (isAdmin(user) || (ENTITLED_SUBSCRIPTION_STATUSES as readonly (string | null)[]).includes(user.subscriptionStatus)));
-
-/** Whose answers a caller gets from the response cache. */
-export const audienceOf = (user: UserRow | null): Audience => (isAdmin(user) ? 'staff' : isEntitled(user) ? 'subscriber' : 'reader');
-
 export function checkAccess(access: Access, user: UserRow | null): void {
   if (access === 'public') return;
   if (!user) throw notAuthenticated();
@@ -111,7 +101,7 @@ export function mount(router: Router, endpoints: AnyEndpoint[], cache: ResponseC
     router[definition.method](definition.path, async (koaCtx) => {
       const ctx = koaCtx as AppContext;
       checkAccess(definition.access, ctx.state.user);
-      const audience = audienceOf(ctx.state.user);
+      const { audience } = ctx.state;
       // Calls with an Authorization header are neither answered from nor stored in the cache (contract.md §8).
       const cached = definition.cached === true && !ctx.headers.authorization;
       const generation = cached ? cache.serve(ctx, audience) : null;

@@ -1,16 +1,18 @@
 import { parse as parseQuery } from 'node:querystring';
 import type { DatabaseAvailability } from '../db/availability.js';
-import type { UserRow } from '../services/users.js';
-import type { AppContext } from './context.js';
-import { audienceOf, parse, produce, type AnyEndpoint } from './endpoint.js';
+import type { AppContext, AppState } from './context.js';
+import { parse, produce, type AnyEndpoint } from './endpoint.js';
 import { HttpError, notFound, unavailable, unavailableFor } from './errors.js';
 import { ResponseCache, etagOf } from './response-cache.js';
 
 /** An API answer made in process: the status and the JSON text a client would have received. */
 export interface InProcessAnswer { status: number; body: string }
 
-/** Reads one public API path for a user, as the browser would over HTTP. */
-export type InProcessRead = (path: string, user: UserRow | null) => Promise<InProcessAnswer>;
+/** Who reads: the request's user and the audience worked out for them. */
+export type Reader = Pick<AppState, 'user' | 'audience'>;
+
+/** Reads one public API path for a reader, as the browser would over HTTP. */
+export type InProcessRead = (path: string, reader: Reader) => Promise<InProcessAnswer>;
 
 const errorBody = (error: HttpError) => JSON.stringify({ error: error.message, code: error.code });
 
@@ -31,10 +33,9 @@ export function inProcessReads(endpoints: AnyEndpoint[], cache: ResponseCache, a
     return { definition, names, regexp: new RegExp(`^${pattern}$`) };
   });
 
-  return async (path, user) => {
+  return async (path, reader) => {
     const [pathname = '', search = ''] = path.split('?', 2);
-    const audience = audienceOf(user);
-    const key = ResponseCache.apiKey(path, audience);
+    const key = ResponseCache.apiKey(path, reader.audience);
     const generation = cache.begin();
     const stored = cache.lookup(key);
     if (stored) return { status: stored.status, body: stored.body };
@@ -47,7 +48,7 @@ export function inProcessReads(endpoints: AnyEndpoint[], cache: ResponseCache, a
       const params = Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
       try {
         const input = { params: parse(definition.params, params), query: parse(definition.query, parseQuery(search)), body: undefined };
-        const ctx = { state: { user } } as AppContext;
+        const ctx = { state: { user: reader.user, audience: reader.audience } } as AppContext;
         const body = JSON.stringify(produce(definition, 200, await definition.handle(ctx, input)));
         cache.put(key, { body, etag: etagOf(body), status: 200, type: 'application/json; charset=utf-8', route: definition.path }, generation);
         return { status: 200, body };

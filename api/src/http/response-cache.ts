@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
+import type { Audience } from '../services/audience.js';
 import type { AppContext } from './context.js';
 
 /** A stored answer: its encoded body and what is sent with it. */
@@ -14,9 +15,6 @@ export interface CachedAnswer {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** Staff see drafts, subscribers premium content, readers neither: each has its own answers. */
-export type Audience = 'reader' | 'subscriber' | 'staff';
 
 /** Tells other API processes that content changed, and hears them. */
 export interface ChangeBus {

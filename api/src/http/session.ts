@@ -8,6 +8,7 @@ import { ERROR_CODES } from '@redaktion/shared';
 import { HttpError } from './errors.js';
 import { toBool } from '../db/values.js';
 import type { AppContext } from './context.js';
+import { audienceOf } from '../services/audience.js';
 
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'redaktion.sid';
@@ -65,12 +66,14 @@ export function currentUser(users: UserService, accessTokens: AccessTokens): Koa
     const ctx = koaCtx as AppContext;
     ctx.state.user = null;
     ctx.state.auth = null;
+    ctx.state.audience = 'reader';
     const token = ctx.path.startsWith('/api/') ? bearerToken(ctx) : null;
     if (token !== null) {
       const found = await accessTokens.userFor(token);
       if (!found) throw new HttpError(401, 'The access token is invalid or has been revoked', ERROR_CODES.notAuthenticated, undefined, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
       ctx.state.user = found.user;
       ctx.state.auth = 'token';
+      ctx.state.audience = audienceOf(found.user);
       return next();
     }
     const userId = ctx.session?.userId;
@@ -79,6 +82,7 @@ export function currentUser(users: UserService, accessTokens: AccessTokens): Koa
       if (user && toBool(user.active)) {
         ctx.state.user = user;
         ctx.state.auth = 'session';
+        ctx.state.audience = audienceOf(user);
       } else ctx.session = null;
     }
     await next();

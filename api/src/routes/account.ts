@@ -11,6 +11,7 @@ import { dummyHash, hashPassword, verifyPassword } from '../services/passwords.j
 import type { Services } from '../services/index.js';
 import { toUser, type UserRow } from '../services/users.js';
 import { toBool } from '../db/values.js';
+import { audienceOf } from '../services/audience.js';
 
 const RESET_SENT = 'If an account exists for that address, we have sent a link to reset the password.';
 
@@ -24,6 +25,7 @@ async function startSession(ctx: AppContext, user: UserRow): Promise<void> {
   // A new key at sign-in, so that a key planted before it is worth nothing (session fixation).
   await ctx.session!.regenerate();
   ctx.state.user = user;
+  ctx.state.audience = audienceOf(user);
 }
 
 const currentSid = (ctx: AppContext): string | undefined => (ctx.session as { externalKey?: string } | null)?.externalKey;

@@ -1,6 +1,7 @@
 import { articleListQuery, articleSchema, authorSchema, idParam, listQuery } from '@redaktion/shared';
 import { z } from 'zod';
-import { endpoint, isAdmin, isEntitled } from '../http/endpoint.js';
+import { endpoint } from '../http/endpoint.js';
+import { readsPremium } from '../services/audience.js';
 import { notFound } from '../http/errors.js';
 import { toArticle, toAuthor } from '../serializers/content.js';
 import type { Services } from '../services/index.js';
@@ -12,46 +13,41 @@ export const articleEndpoints = ({ articles, journalists }: Services) => [
     method: 'get', path: '/api/articles', tag: 'Articles', access: 'public', cached: true,
     summary: 'Published articles, newest first (or by relevance with q); lists carry no content',
     query: articleListQuery, response: z.array(articleSchema),
-    handle: async (ctx, { query }) => {
-      const gate = { entitled: isEntitled(ctx.state.user) };
-      return (await articles.list(query, gate.entitled)).map((row: Record<string, unknown>) => toArticle(row, gate, false));
-    },
+    handle: async ({ state: { audience } }, { query }) =>
+      (await articles.list(query, readsPremium(audience))).map((row: Record<string, unknown>) => toArticle(row, audience, false)),
   }),
   endpoint({
     method: 'get', path: '/api/articles/featured', tag: 'Articles', access: 'public', cached: true,
     summary: "Today's lead (the featured article) first, then the newest",
     query: listQuery, response: z.array(articleSchema),
-    handle: async (ctx, { query }) => {
-      const gate = { entitled: isEntitled(ctx.state.user) };
-      return (await articles.featured(query)).map((row: Record<string, unknown>) => toArticle(row, gate, false));
-    },
+    handle: async ({ state: { audience } }, { query }) =>
+      (await articles.featured(query)).map((row: Record<string, unknown>) => toArticle(row, audience, false)),
   }),
   endpoint({
     method: 'get', path: '/api/articles/:id', tag: 'Articles', access: 'public', cached: true,
     summary: 'One article; a premium article\'s content only for subscribers and admins (others get locked: true)',
     params, response: articleSchema,
-    handle: async (ctx, { params: { id } }) => {
-      const row = await articles.byId(id, isAdmin(ctx.state.user));
+    handle: async ({ state: { audience } }, { params: { id } }) => {
+      const row = await articles.byId(id, audience === 'staff');
       if (!row) throw notFound('Article not found');
-      return toArticle(row, { entitled: isEntitled(ctx.state.user) }, true);
+      return toArticle(row, audience, true);
     },
   }),
   endpoint({
     method: 'get', path: '/api/articles/:id/related', tag: 'Articles', access: 'public', cached: true,
     summary: 'Up to 3 newer published articles of the same category',
     params, response: z.array(articleSchema),
-    handle: async (ctx, { params: { id } }) => {
-      const row = await articles.byId(id, isAdmin(ctx.state.user));
+    handle: async ({ state: { audience } }, { params: { id } }) => {
+      const row = await articles.byId(id, audience === 'staff');
       if (!row) throw notFound('Article not found');
-      const gate = { entitled: isEntitled(ctx.state.user) };
-      return (await articles.related(id, String(row.category))).map((related: Record<string, unknown>) => toArticle(related, gate, false));
+      return (await articles.related(id, String(row.category))).map((related: Record<string, unknown>) => toArticle(related, audience, false));
     },
   }),
   endpoint({
     method: 'get', path: '/api/articles/:id/author', tag: 'Articles', access: 'public', cached: true,
     summary: "The journalist behind an article's byline, when the newsroom has one of that name (else 404)", params, response: authorSchema,
-    handle: async (ctx, { params: { id } }) => {
-      const article = await articles.byId(id, isAdmin(ctx.state.user));
+    handle: async ({ state: { audience } }, { params: { id } }) => {
+      const article = await articles.byId(id, audience === 'staff');
       const row = article ? await journalists.byName(String(article.author)) : undefined;
       if (!row) throw notFound('No journalist of that name');
       return toAuthor(row);

@@ -2,7 +2,7 @@ import {
   advertisementListQuery, advertisementSchema, authorSchema, categorySchema, customVideoSchema, idParam, listQuery, personSchema,
 } from '@redaktion/shared';
 import { z } from 'zod';
-import { endpoint, isAdmin } from '../http/endpoint.js';
+import { endpoint } from '../http/endpoint.js';
 import { notFound } from '../http/errors.js';
 import { toAdvertisement, toAuthor, toCategory, toCustomVideo, toPerson } from '../serializers/content.js';
 import type { Services } from '../services/index.js';
@@ -29,7 +29,7 @@ export const catalogueEndpoints = ({ people, journalists, advertisements, custom
     method: 'get', path: '/api/people/:id', tag: 'People', access: 'public', cached: true,
     summary: 'One person profile', params: z.object({ id: idParam }), response: personSchema,
     handle: async (ctx, { params: { id } }) => {
-      const row = await people.byId(id, isAdmin(ctx.state.user));
+      const row = await people.byId(id, ctx.state.audience === 'staff');
       if (!row) throw notFound('Profile not found');
       return toPerson(row);
     },

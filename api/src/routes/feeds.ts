@@ -3,7 +3,8 @@ import { ERROR_CODES, idParam, podcastFeedSchema, sharedFeedSchema } from '@reda
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { AppContext } from '../http/context.js';
-import { endpoint, isEntitled } from '../http/endpoint.js';
+import { endpoint } from '../http/endpoint.js';
+import { audienceOf, readsPremium } from '../services/audience.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { sendFile } from '../http/send-file.js';
 import { toBool } from '../db/values.js';
@@ -51,7 +52,7 @@ export const feedEndpoints = (services: Services, config: Config) => {
   async function subscriberOf(value: string): Promise<{ tokenId: number; user: UserRow }> {
     const found = await feedTokens.resolve(value);
     if (!found || !toBool(found.user.active)) throw unknownFeed();
-    if (!isEntitled(found.user)) throw subscriptionRequired();
+    if (!readsPremium(audienceOf(found.user))) throw subscriptionRequired();
     return found;
   }
 
@@ -90,7 +91,7 @@ export const feedEndpoints = (services: Services, config: Config) => {
     }));
 
   const subscriber = (ctx: AppContext): UserRow => {
-    if (!isEntitled(ctx.state.user)) throw subscriptionRequired();
+    if (!readsPremium(ctx.state.audience)) throw subscriptionRequired();
     return ctx.state.user!;
   };
 

@@ -2,7 +2,7 @@ import {
   generateArticleSchema, generateImageSchema, pexelsSearchQuery, savePexelsImageSchema, stockPhotoSchema, topicSuggestionsQuery,
 } from '@redaktion/shared';
 import { z } from 'zod';
-import { endpoint, isAdmin } from '../http/endpoint.js';
+import { endpoint } from '../http/endpoint.js';
 import type { AiGenerator } from '../integrations/ai.js';
 import type { Pexels } from '../integrations/pexels.js';
 import type { YouTube } from '../integrations/youtube.js';
@@ -59,6 +59,6 @@ export const integrationEndpoints = (ai: AiGenerator, pexels: Pexels, youtube: Y
       id: z.string(), videoId: z.string(), title: z.string(), description: z.string(), thumbnail: z.string(),
       duration: z.string().nullable(), isLive: z.boolean(), publishedAt: z.string(), viewCount: z.number().nullable(),
     })) }),
-    handle: (ctx, { query }) => youtube.latest(query.channelUrl, isAdmin(ctx.state.user)),
+    handle: (ctx, { query }) => youtube.latest(query.channelUrl, ctx.state.audience === 'staff'),
   }),
 ];

@@ -1,7 +1,9 @@
 import { episodeListQuery, episodeSchema, idParam, listQuery, seriesSchema } from '@redaktion/shared';
 import { z } from 'zod';
 import type { Config } from '../config.js';
-import { endpoint, isAdmin, isEntitled } from '../http/endpoint.js';
+import { endpoint } from '../http/endpoint.js';
+import type { AppContext } from '../http/context.js';
+import { readsPremium } from '../services/audience.js';
 import { HttpError, notAuthenticated, notFound } from '../http/errors.js';
 import { sendFile } from '../http/send-file.js';
 import { toEpisode, toSeries } from '../serializers/content.js';
@@ -13,10 +15,7 @@ const params = z.object({ id: idParam });
 type Row = Record<string, unknown>;
 
 export const podcastEndpoints = ({ podcasts, series }: Services, config: Config) => {
-  const episodesOf = (ctx: { state: { user: Parameters<typeof isEntitled>[0] } }, rows: Row[]) => {
-    const gate = { entitled: isEntitled(ctx.state.user) };
-    return rows.map((row) => toEpisode(row, gate));
-  };
+  const episodesOf = (ctx: AppContext, rows: Row[]) => rows.map((row) => toEpisode(row, ctx.state.audience));
   return [
     endpoint({
       method: 'get', path: '/api/podcasts', tag: 'Podcasts', access: 'public', cached: true,
@@ -48,7 +47,7 @@ export const podcastEndpoints = ({ podcasts, series }: Services, config: Config)
       summary: 'One episode; a premium episode has no audioUrl for readers without a subscription',
       params, response: episodeSchema,
       handle: async (ctx, { params: { id } }) => {
-        const row = await podcasts.byId(id, isAdmin(ctx.state.user));
+        const row = await podcasts.byId(id, ctx.state.audience === 'staff');
         if (!row) throw notFound('Podcast not found');
         return episodesOf(ctx, [row])[0];
       },
@@ -58,9 +57,9 @@ export const podcastEndpoints = ({ podcasts, series }: Services, config: Config)
       summary: 'The episode audio, with HTTP Range; premium episodes only for subscribers and admins',
       params, produces: 'audio/*',
       handle: async (ctx, { params: { id } }) => {
-        const row = await podcasts.byId(id, isAdmin(ctx.state.user));
+        const row = await podcasts.byId(id, ctx.state.audience === 'staff');
         if (!row?.audioFile) throw notFound('Audio not found');
-        if (row.premium && !isEntitled(ctx.state.user)) {
+        if (row.premium && !readsPremium(ctx.state.audience)) {
           if (!ctx.state.user) throw notAuthenticated();
           throw new HttpError(403, 'A premium subscription is required for this episode', ERROR_CODES.subscriptionRequired);
         }

@@ -3,10 +3,11 @@ import type {
   PersonProfile, PodcastSeries,
 } from '@redaktion/shared';
 import { fromJson, toBool, toIso } from '../db/values.js';
+import { readsPremium, type Audience } from '../services/audience.js';
 
 /**
- * Rows become API answers here and nowhere else. Premium gating lives in this file too:
- * whatever leaves the server passes through it (the habit of Ghost's output serializers).
+ * Rows become API answers here and nowhere else. Premium gating lives in this file too, by the request's
+ * audience: whatever leaves the server passes through it (the habit of Ghost's output serializers).
  */
 
 type Row = Record<string, unknown>;
@@ -14,14 +15,9 @@ const str = (value: unknown): string => (value === null || value === undefined ?
 const strOrNull = (value: unknown): string | null => (value === null || value === undefined || value === '' ? null : String(value));
 const int = (value: unknown): number => Number(value ?? 0);
 
-export interface Gate {
-  /** Subscribers and admins read premium content. */
-  entitled: boolean;
-}
-
-export function toArticle(row: Row, gate: Gate, withContent: boolean): Article {
+export function toArticle(row: Row, audience: Audience, withContent: boolean): Article {
   const premium = toBool(row.premium);
-  const locked = premium && !gate.entitled;
+  const locked = premium && !readsPremium(audience);
   return {
     id: int(row.id),
     title: str(row.title),
@@ -48,9 +44,9 @@ export function toArticle(row: Row, gate: Gate, withContent: boolean): Article {
 
 export const episodeAudioPath = (id: number) => `/api/podcasts/${id}/audio`;
 
-export function toEpisode(row: Row, gate: Gate): Episode {
+export function toEpisode(row: Row, audience: Audience): Episode {
   const premium = toBool(row.premium);
-  const locked = premium && !gate.entitled;
+  const locked = premium && !readsPremium(audience);
   const id = int(row.id);
   return {
     id,

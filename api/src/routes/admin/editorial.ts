@@ -6,14 +6,13 @@ import { toArticle, toEpisode, toPerson } from '../../serializers/content.js';
 import type { AdminServices } from '../../services/admin/index.js';
 import { resourceEndpoints } from './resource.js';
 
-const staff = { entitled: true };
 const userId = (ctx: AppContext) => ctx.state.user!.id;
 
 /** Articles, episodes and people profiles: the items of the publication workflow (admin-area.md §7, contract.md §3). */
 export const editorialEndpoints = ({ editorial: { articles, podcasts, profiles } }: AdminServices) => [
   ...resourceEndpoints({
     path: '/api/admin/articles', tag: 'Admin: articles', input: articleInputSchema, output: adminArticleSchema,
-    toApi: (row) => ({ ...toArticle(row, staff, true), clientId: (row.clientId as string | null) ?? null }),
+    toApi: (row) => ({ ...toArticle(row, 'staff', true), clientId: (row.clientId as string | null) ?? null }),
     summaries: {
       list: 'Every article in every status, most recently changed first',
       create: 'Creates an article; status pending submits it for review, featured makes it the single hero; a clientId already stored answers 200 with that article',
@@ -32,7 +31,7 @@ export const editorialEndpoints = ({ editorial: { articles, podcasts, profiles }
   ...resourceEndpoints({
     path: '/api/admin/podcasts', tag: 'Admin: podcasts', input: episodeInputSchema, output: episodeSchema,
     update: episodeUpdateSchema,
-    toApi: (row) => toEpisode(row, staff),
+    toApi: (row) => toEpisode(row, 'staff'),
     summaries: {
       list: 'Every episode and interview in every status',
       create: "Creates an episode (kind 'episode', needs a series) or an interview (kind 'interview'); duration in seconds",

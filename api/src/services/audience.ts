@@ -1,0 +1,19 @@
+import { ADMIN_ROLES, ENTITLED_SUBSCRIPTION_STATUSES } from '@redaktion/shared';
+import type { UserRow } from './users.js';
+
+/**
+ * Who a caller is to the content (contract.md §3): staff see drafts and premium content, subscribers premium
+ * content, readers neither. Worked out once per request (ctx.state.audience); the paywall and the response cache
+ * both read that one value, so a cached answer is always the one its audience may see.
+ */
+export type Audience = 'reader' | 'subscriber' | 'staff';
+
+export const isAdmin = (user: UserRow | null): boolean =>
+  Boolean(user && (ADMIN_ROLES as readonly string[]).includes(user.role));
+
+const subscribes = (user: UserRow) => (ENTITLED_SUBSCRIPTION_STATUSES as readonly (string | null)[]).includes(user.subscriptionStatus);
+
+export const audienceOf = (user: UserRow | null): Audience => (!user ? 'reader' : isAdmin(user) ? 'staff' : subscribes(user) ? 'subscriber' : 'reader');
+
+/** Premium bodies and audio go to subscribers and staff. */
+export const readsPremium = (audience: Audience): boolean => audience !== 'reader';
