@@ -1,8 +1,7 @@
 import {
-  accountDeletionSchema, accountExportSchema, ERROR_CODES, ERROR_MESSAGES, loginSchema, passwordChangeSchema, profileUpdateSchema, registerSchema,
-  resetRequestAnswerSchema, resetRequestSchema, resetSchema, userSchema,
+  accountDeletionSchema, accountExportSchema, ERROR_CODES, ERROR_MESSAGES, loginSchema, messageSchema, passwordChangeSchema,
+  profileUpdateSchema, registerSchema, resetRequestAnswerSchema, resetRequestSchema, resetSchema, userSchema,
 } from '@redaktion/shared';
-import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { AppContext } from '../http/context.js';
 import { endpoint } from '../http/endpoint.js';
@@ -100,7 +99,7 @@ export const accountEndpoints = ({ users, sessions, throttle, resetTokens, maile
     endpoint({
       method: 'post', path: '/api/user/password', tag: 'Account', access: 'user',
       summary: 'Changes the password (the current one required) and ends the other sessions',
-      body: passwordChangeSchema, response: z.object({ message: z.string() }),
+      body: passwordChangeSchema, response: messageSchema,
       handle: async (ctx, { body }) => {
         const user = signedIn(ctx);
         await confirmPassword(user, body.currentPassword, ERROR_MESSAGES.wrongCurrentPassword, 'currentPassword');
@@ -158,7 +157,7 @@ export const accountEndpoints = ({ users, sessions, throttle, resetTokens, maile
     endpoint({
       method: 'post', path: '/api/auth/reset-password', tag: 'Account', access: 'public',
       summary: "Sets a new password with a reset token, ends the user's other sessions and revokes their access tokens",
-      body: resetSchema, response: z.object({ message: z.string() }),
+      body: resetSchema, response: messageSchema,
       handle: async (ctx, { body }) => {
         const userId = await resetTokens.consume(body.token);
         if (!userId) throw new HttpError(400, 'This reset link is invalid or has expired', ERROR_CODES.invalidResetToken);

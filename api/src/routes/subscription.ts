@@ -1,5 +1,6 @@
-import { paymentStatusQuery, subscriptionRequestSchema } from '@redaktion/shared';
-import { z } from 'zod';
+import {
+  billingPortalSchema, paymentStatusQuery, paymentStatusSchema, subscriptionRequestSchema, subscriptionStartedSchema, webhookReceivedSchema,
+} from '@redaktion/shared';
 import type { Config } from '../config.js';
 import { endpoint } from '../http/endpoint.js';
 import type { StripeBilling } from '../integrations/stripe.js';
@@ -9,25 +10,25 @@ export const subscriptionEndpoints = (billing: StripeBilling, config: Config) =>
   endpoint({
     method: 'post', path: '/api/create-subscription', tag: 'Subscription', access: 'user',
     summary: "Starts a monthly (199 SEK) or yearly (1,990 SEK) subscription and answers the Payment Element's client secret",
-    body: subscriptionRequestSchema, response: z.object({ clientSecret: z.string(), subscriptionId: z.string() }),
+    body: subscriptionRequestSchema, response: subscriptionStartedSchema,
     handle: (ctx, { body }) => billing.createSubscription(ctx.state.user!, body.plan),
   }),
   endpoint({
     method: 'get', path: '/api/subscription/status', tag: 'Subscription', access: 'user',
     summary: 'Whether the payment of /subscription/success went through (asked of Stripe)',
     query: paymentStatusQuery,
-    response: z.object({ paymentStatus: z.string(), subscriptionStatus: z.string().nullable(), subscriptionPlan: z.string().nullable() }),
+    response: paymentStatusSchema,
     handle: (ctx, { query }) => billing.paymentStatus(ctx.state.user!, query.payment_intent),
   }),
   endpoint({
     method: 'post', path: '/api/billing-portal', tag: 'Subscription', access: 'user',
-    summary: "Opens Stripe's customer portal (change card or plan, cancel, receipts)", response: z.object({ url: z.string() }),
+    summary: "Opens Stripe's customer portal (change card or plan, cancel, receipts)", response: billingPortalSchema,
     handle: (ctx) => billing.billingPortal(ctx.state.user!, `${config.linkOrigin}/dashboard`),
   }),
   endpoint({
     method: 'post', path: '/api/stripe/webhook', tag: 'Subscription', access: 'public',
     summary: 'Stripe events (signature checked on the raw body); keeps subscription status and plan in step',
-    response: z.object({ received: z.boolean(), duplicate: z.boolean().optional() }),
+    response: webhookReceivedSchema,
     handle: (ctx) => billing.handleWebhook((ctx.request as { rawBody?: string }).rawBody ?? '', ctx.get('Stripe-Signature')),
   }),
 ];

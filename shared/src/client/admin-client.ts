@@ -1,32 +1,22 @@
 import type {
-  Advertisement, Article, Category, CustomVideo, Episode, Journalist, PersonProfile, PodcastSeries, User,
+  AdminArticle, Advertisement, Category, CustomVideo, Episode, Journalist, PersonProfile, PodcastSeries, User,
 } from '../schemas/entities.js';
 import type { UserRole } from '../constants.js';
-import type { CustomVideoJsonInput } from '../schemas/admin.js';
+import type { ApprovalDecided, CustomVideoJsonInput, PendingApproval, StockPhoto } from '../schemas/admin.js';
+import type {
+  AdminStats, AiDraft, AlertQueued, ChannelVideos, GeneratedImage, SavedStockPhoto, StockPhotos, TopicSuggestions,
+} from '../schemas/answers.js';
 import type { NewsletterCounts, NewsletterDigest, NewsletterPreview, NewsletterSend, PushAlert } from '../schemas/engage.js';
 import type { SharedFeed } from '../schemas/feeds.js';
-import type { ApiClient, ChannelVideo } from './api-client.js';
+import type { ApiClient } from './api-client.js';
 
 /**
  * The admin calls of admin-area.md §7 (and the ones contract.md §7 adds), typed, for the admin screens of the
  * PWA and the desktop app. File uploads are not here: they need progress, which the platform provides.
+ * The answers' types are inferred from the schemas the API produces them through.
  */
 
-export interface AdminStats {
-  articles: { total: number; published: number; thisWeek: number; lastWeek: number };
-  podcasts: { total: number; published: number; thisWeek: number; lastWeek: number };
-  advertisements: { active: number };
-  approvals: { pending: number };
-  users: { total: number; thisWeek: number; lastWeek: number };
-}
-
-export interface PendingApproval {
-  id: number; contentType: 'article' | 'podcast' | 'profile'; contentId: number; title: string;
-  submittedBy: number | null; submittedByName: string | null; submittedAt: string; status: string; comments: string | null;
-}
-
-export interface StockPhoto { id: number; alt: string; photographer: string; src: { small: string; medium: string; large: string } }
-export interface GeneratedArticle { title: string; content: string; excerpt: string; readTime: number }
+export type { AdminStats, AiDraft, PendingApproval, StockPhoto };
 
 /** One resource's four calls: list, create, update, delete. */
 function resource<T>(api: ApiClient, path: string) {
@@ -41,7 +31,7 @@ function resource<T>(api: ApiClient, path: string) {
 export function createAdminClient(api: ApiClient) {
   return {
     stats: () => api.request<AdminStats>('GET', '/api/admin/stats'),
-    articles: resource<Article>(api, '/api/admin/articles'),
+    articles: resource<AdminArticle>(api, '/api/admin/articles'),
     podcasts: resource<Episode>(api, '/api/admin/podcasts'),
     series: resource<PodcastSeries>(api, '/api/admin/podcast-series'),
     advertisements: resource<Advertisement>(api, '/api/admin/advertisements'),
@@ -59,7 +49,7 @@ export function createAdminClient(api: ApiClient) {
     approvals: {
       pending: () => api.request<PendingApproval[]>('GET', '/api/admin/approvals/pending?limit=100'),
       decide: (id: number, status: 'approved' | 'rejected', comments?: string) =>
-        api.request<{ id: number; status: string; comments: string | null }>('PATCH', `/api/admin/approvals/${id}`, { status, comments }),
+        api.request<ApprovalDecided>('PATCH', `/api/admin/approvals/${id}`, { status, comments }),
     },
     users: {
       search: (q?: string) => api.request<User[]>('GET', `/api/admin/users?limit=100${q ? `&q=${encodeURIComponent(q)}` : ''}`),
@@ -69,27 +59,27 @@ export function createAdminClient(api: ApiClient) {
     },
     ai: {
       generateArticle: (body: { topic: string; tone?: string; length: string; category: string; articleType: string; customGptModel?: string }) =>
-        api.request<GeneratedArticle>('POST', '/api/admin/ai/generate-article', body),
-      generateImage: (body: { prompt: string; style?: string; size: string }) => api.request<{ url: string }>('POST', '/api/admin/ai/generate-image', body),
+        api.request<AiDraft>('POST', '/api/admin/ai/generate-article', body),
+      generateImage: (body: { prompt: string; style?: string; size: string }) => api.request<GeneratedImage>('POST', '/api/admin/ai/generate-image', body),
       topicSuggestions: (category: string) =>
-        api.request<{ topics: string[] }>('GET', `/api/admin/ai/topic-suggestions?category=${encodeURIComponent(category)}`),
+        api.request<TopicSuggestions>('GET', `/api/admin/ai/topic-suggestions?category=${encodeURIComponent(category)}`),
     },
     pexels: {
-      curated: () => api.request<{ photos: StockPhoto[] }>('GET', '/api/admin/pexels/curated'),
-      search: (query: string) => api.request<{ photos: StockPhoto[] }>('GET', `/api/admin/pexels/search?query=${encodeURIComponent(query)}`),
-      save: (photo: StockPhoto) => api.request<{ localUrl: string }>('POST', '/api/admin/save-pexels-image', {
+      curated: () => api.request<StockPhotos>('GET', '/api/admin/pexels/curated'),
+      search: (query: string) => api.request<StockPhotos>('GET', `/api/admin/pexels/search?query=${encodeURIComponent(query)}`),
+      save: (photo: StockPhoto) => api.request<SavedStockPhoto>('POST', '/api/admin/save-pexels-image', {
         imageUrl: photo.src.large, photographer: photo.photographer, alt: photo.alt, pexelsId: photo.id,
       }),
     },
     channelVideos: (channelUrl: string) =>
-      api.request<{ videos: ChannelVideo[] }>('GET', `/api/youtube/channel-videos?channelUrl=${encodeURIComponent(channelUrl)}`),
+      api.request<ChannelVideos>('GET', `/api/youtube/channel-videos?channelUrl=${encodeURIComponent(channelUrl)}`),
     newsletter: {
       counts: () => api.request<NewsletterCounts>('GET', '/api/admin/newsletter'),
       preview: (digest: NewsletterDigest) => api.request<NewsletterPreview>('POST', '/api/admin/newsletter/preview', digest),
       send: (digest: NewsletterDigest) => api.request<NewsletterSend>('POST', '/api/admin/newsletter/send', digest),
       sends: () => api.request<NewsletterSend[]>('GET', '/api/admin/newsletter/sends'),
     },
-    sendAlert: (alert: PushAlert) => api.request<{ subscribers: number }>('POST', '/api/admin/push', alert),
+    sendAlert: (alert: PushAlert) => api.request<AlertQueued>('POST', '/api/admin/push', alert),
   };
 }
 

@@ -2,7 +2,10 @@ import type {
   Advertisement, Article, Author, Category, CustomVideo, Episode, PersonProfile, PodcastSeries, PublicConfig, User,
 } from '../schemas/entities.js';
 import type { LoginInput, ProfileUpdateInput, RegisterInput } from '../schemas/account.js';
-import type { MySubscription } from '../schemas/engage.js';
+import type {
+  BillingPortal, ChannelVideo, ChannelVideos, Message, PaymentStatus, SubscriptionStarted,
+} from '../schemas/answers.js';
+import type { MySubscription, NewsletterReach } from '../schemas/engage.js';
 import type { PodcastFeed } from '../schemas/feeds.js';
 import type { ApiErrorBody } from '../errors.js';
 import type { AccessToken, CreatedAccessToken } from '../schemas/tokens.js';
@@ -10,8 +13,11 @@ import type { AccessToken, CreatedAccessToken } from '../schemas/tokens.js';
 /**
  * The typed API client the PWA (and later the desktop app) uses. Reads are named by their path, which is
  * also their cache key: `apiPaths.articles({ category: 'news' })` is both what to fetch and where it is kept.
- * Only types come from the schemas here, so the reader bundle carries no validation code.
+ * Every answer's type is inferred from the schema the API produces it through; only types come from the schemas
+ * here, so the reader bundle carries no validation code.
  */
+
+export type { ChannelVideo };
 
 /** A path whose answer has type T. */
 export type ApiPath<T> = string & { readonly __answer?: T };
@@ -22,11 +28,6 @@ const query = (params: Record<string, string | number | undefined>) => {
   const text = search.toString();
   return text ? `?${text}` : '';
 };
-
-export interface ChannelVideo {
-  id: string; videoId: string; title: string; description: string; thumbnail: string;
-  duration: string | null; isLive: boolean; publishedAt: string; viewCount: number | null;
-}
 
 /** A path segment from a caller's value: encoded, so that '../admin' stays one segment and never climbs. */
 const segment = (value: number | string) => encodeURIComponent(String(value));
@@ -54,8 +55,8 @@ export const apiPaths = {
   advertisements: (placement?: string) => `/api/advertisements${query({ placement })}` as ApiPath<Advertisement[]>,
   customVideos: '/api/custom-videos' as ApiPath<CustomVideo[]>,
   customVideo: (slug: string) => `/api/custom-videos/slug/${segment(slug)}` as ApiPath<CustomVideo>,
-  channelVideos: '/api/youtube/channel-videos' as ApiPath<{ videos: ChannelVideo[] }>,
-  newsletterReach: '/api/newsletter' as ApiPath<{ confirmed: number }>,
+  channelVideos: '/api/youtube/channel-videos' as ApiPath<ChannelVideos>,
+  newsletterReach: '/api/newsletter' as ApiPath<NewsletterReach>,
   myNewsletter: '/api/user/newsletter' as ApiPath<MySubscription>,
   podcastFeeds: '/api/podcast-feeds' as ApiPath<PodcastFeed[]>,
 };
@@ -116,18 +117,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
     register: (input: RegisterInput) => request<User>('POST', '/api/register', input),
     logout: () => request<void>('POST', '/api/logout'),
     updateProfile: (input: ProfileUpdateInput) => request<User>('PATCH', '/api/user/profile', input),
-    changePassword: (input: { currentPassword: string; newPassword: string }) => request<{ message: string }>('POST', '/api/user/password', input),
+    changePassword: (input: { currentPassword: string; newPassword: string }) => request<Message>('POST', '/api/user/password', input),
     deleteAccount: (password: string) => request<void>('DELETE', '/api/user', { password }),
-    requestPasswordReset: (email: string) => request<{ message: string }>('POST', '/api/auth/reset-password-request', { email }),
-    resetPassword: (token: string, newPassword: string) => request<{ message: string }>('POST', '/api/auth/reset-password', { token, newPassword }),
-    createSubscription: (plan: 'monthly' | 'yearly') => request<{ clientSecret: string; subscriptionId: string }>('POST', '/api/create-subscription', { plan }),
+    requestPasswordReset: (email: string) => request<Message>('POST', '/api/auth/reset-password-request', { email }),
+    resetPassword: (token: string, newPassword: string) => request<Message>('POST', '/api/auth/reset-password', { token, newPassword }),
+    createSubscription: (plan: 'monthly' | 'yearly') => request<SubscriptionStarted>('POST', '/api/create-subscription', { plan }),
     subscriptionStatus: (paymentIntent: string) =>
-      request<{ paymentStatus: string; subscriptionStatus: string | null; subscriptionPlan: string | null }>('GET', `/api/subscription/status${query({ payment_intent: paymentIntent })}`),
-    billingPortal: () => request<{ url: string }>('POST', '/api/billing-portal'),
+      request<PaymentStatus>('GET', `/api/subscription/status${query({ payment_intent: paymentIntent })}`),
+    billingPortal: () => request<BillingPortal>('POST', '/api/billing-portal'),
     createToken: (name: string) => request<CreatedAccessToken>('POST', '/api/tokens', { name }),
     revokeToken: (id: number) => request<void>('DELETE', `/api/tokens/${id}`),
     countImpression: (id: number) => request<void>('POST', `/api/advertisements/${id}/impression`),
-    signUpForNewsletter: (email: string, locale: 'sv' | 'en') => request<{ message: string }>('POST', '/api/newsletter', { email, locale }),
+    signUpForNewsletter: (email: string, locale: 'sv' | 'en') => request<Message>('POST', '/api/newsletter', { email, locale }),
     setMyNewsletter: (subscribed: boolean) => request<MySubscription>('PUT', '/api/user/newsletter', { subscribed }),
     rotatePodcastFeeds: () => request<PodcastFeed[]>('POST', '/api/podcast-feeds/rotate'),
     request,

@@ -255,6 +255,9 @@ export type AdvertisementInput = z.infer<typeof advertisementInputSchema>;
 export type JournalistInput = z.infer<typeof journalistInputSchema>;
 export type PersonInput = z.infer<typeof personInputSchema>;
 export type ApprovalDecision = z.infer<typeof approvalDecisionSchema>;
+export type PendingApproval = z.infer<typeof approvalSchema>;
+export type ApprovalDecided = z.infer<typeof approvalDecidedSchema>;
+export type StockPhoto = z.infer<typeof stockPhotoSchema>;
 
 /** The AI generator (admin-area.md §2, §5, §9). */
 export const AI_LENGTHS = { short: [400, 600], medium: [800, 1200], long: [1500, 2000] } as const;

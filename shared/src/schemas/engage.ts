@@ -90,6 +90,7 @@ export const pushAlertSchema = z.object({
 /** What the service worker receives, already in the recipient's language. */
 export interface PushMessage { title: string; body: string; url: string; lang: 'sv' | 'en'; tag: string }
 
+export type NewsletterReach = z.infer<typeof newsletterReachSchema>;
 export type NewsletterCounts = z.infer<typeof newsletterCountsSchema>;
 export type NewsletterDigest = z.infer<typeof newsletterDigestSchema>;
 export type NewsletterPreview = z.infer<typeof newsletterPreviewSchema>;

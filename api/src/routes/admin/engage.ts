@@ -1,4 +1,4 @@
-import { newsletterCountsSchema, newsletterDigestSchema, newsletterPreviewSchema, newsletterSendSchema, pushAlertSchema } from '@redaktion/shared';
+import { alertQueuedSchema, newsletterCountsSchema, newsletterDigestSchema, newsletterPreviewSchema, newsletterSendSchema, pushAlertSchema } from '@redaktion/shared';
 import { z } from 'zod';
 import { endpoint } from '../../http/endpoint.js';
 import type { Config } from '../../config.js';
@@ -35,7 +35,7 @@ export const engageAdminEndpoints = ({ newsletter, push }: Services, config: Con
   endpoint({
     method: 'post', path: '/api/admin/push', tag: 'Admin: push alerts', access: 'admin', status: 202,
     summary: "Sends an alert to a topic's subscribers in the background (the English text, when given, to English readers)",
-    body: pushAlertSchema, response: z.object({ subscribers: z.number().int() }),
+    body: pushAlertSchema, response: alertQueuedSchema,
     handle: async (_ctx, { body }) => ({ subscribers: await push.queueAlert(body) }),
   }),
 ];

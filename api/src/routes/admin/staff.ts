@@ -1,4 +1,4 @@
-import { idParam, userAdminUpdateSchema, userSchema, userSearchQuery } from '@redaktion/shared';
+import { adminStatsSchema, idParam, userAdminUpdateSchema, userSchema, userSearchQuery } from '@redaktion/shared';
 import { z } from 'zod';
 import { endpoint } from '../../http/endpoint.js';
 import type { AdminServices } from '../../services/admin/index.js';
@@ -9,13 +9,7 @@ export const staffEndpoints = ({ stats, users }: AdminServices) => [
   endpoint({
     method: 'get', path: '/api/admin/stats', tag: 'Admin: overview', access: 'admin',
     summary: 'Totals for the overview cards, with this week against last week, counted in the database',
-    response: z.object({
-      articles: z.object({ total: z.number(), published: z.number(), thisWeek: z.number(), lastWeek: z.number() }),
-      podcasts: z.object({ total: z.number(), published: z.number(), thisWeek: z.number(), lastWeek: z.number() }),
-      advertisements: z.object({ active: z.number() }),
-      approvals: z.object({ pending: z.number() }),
-      users: z.object({ total: z.number(), thisWeek: z.number(), lastWeek: z.number() }),
-    }),
+    response: adminStatsSchema,
     handle: () => stats(),
   }),
   endpoint({

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { AI_ARTICLE_TYPES, AI_CATEGORIES, AI_IMAGE_SIZES, AI_LENGTHS, ERROR_CODES, LIMITS } from '@redaktion/shared';
-import type { GeneratedArticle } from '@redaktion/shared/admin-client';
+import type { AiDraft } from '@redaktion/shared/admin-client';
 import { ApiError, apiPaths } from '@redaktion/shared/client';
 import { useAdminQuery } from '../data';
 import { useAdminT, type AdminKey } from '../i18n';
@@ -19,7 +19,7 @@ type Length = keyof typeof AI_LENGTHS;
 type ArticleType = (typeof AI_ARTICLE_TYPES)[number];
 type ImageSize = (typeof AI_IMAGE_SIZES)[number];
 type TopicCategory = Exclude<AiCategory, 'opinion'>;
-export type DraftArticle = GeneratedArticle & { category: AiCategory };
+export type DraftArticle = AiDraft & { category: AiCategory };
 
 /** The draft's image when none was chosen (admin-area.md §2: a fallback image is used). */
 export const FALLBACK_IMAGE = '/api/placeholder/1200/630';
