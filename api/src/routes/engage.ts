@@ -1,6 +1,6 @@
 import {
   ERROR_CODES, mySubscriptionChangeSchema, mySubscriptionSchema, newsletterAcceptedSchema, newsletterReachSchema, newsletterSignupSchema,
-  pushSubscriptionSchema, pushUnsubscribeSchema, type Locale,
+  pushSubscribedSchema, pushSubscriptionSchema, pushUnsubscribeSchema, type Locale,
 } from '@redaktion/shared';
 import { z } from 'zod';
 import type { Config } from '../config.js';
@@ -89,7 +89,7 @@ export const engageEndpoints = ({ newsletter, push, rateLimit }: Services, confi
   endpoint({
     method: 'post', path: '/api/push/subscriptions', tag: 'Push alerts', access: 'public', status: 201,
     summary: "Stores a browser's push subscription with its topics ('breaking', 'series:{id}'); 400 for a push service off the allow-list",
-    body: pushSubscriptionSchema, response: z.object({ topics: z.array(z.string()) }),
+    body: pushSubscriptionSchema, response: pushSubscribedSchema,
     handle: async (ctx, { body }) => {
       if (!push.allowed(body.subscription.endpoint)) {
         throw new HttpError(400, 'This push service is not one we send to', ERROR_CODES.validation, [{ path: 'subscription.endpoint', message: 'This push service is not one we send to' }]);

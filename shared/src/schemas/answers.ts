@@ -45,6 +45,8 @@ export const paymentStatusSchema = z.object({
 export const billingPortalSchema = z.object({ url: z.string() }).meta({ id: 'BillingPortal' });
 export const webhookReceivedSchema = z.object({ received: z.boolean(), duplicate: z.boolean().optional() }).meta({ id: 'WebhookReceived' });
 
+/** The topics a browser's push subscription now follows. */
+export const pushSubscribedSchema = z.object({ topics: z.array(z.string()) }).meta({ id: 'PushSubscribed' });
 export const alertQueuedSchema = z.object({ subscribers: z.number().int() }).meta({ id: 'AlertQueued' });
 
 export type Message = z.infer<typeof messageSchema>;
@@ -59,4 +61,5 @@ export type ChannelVideos = z.infer<typeof channelVideosSchema>;
 export type SubscriptionStarted = z.infer<typeof subscriptionStartedSchema>;
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 export type BillingPortal = z.infer<typeof billingPortalSchema>;
+export type PushSubscribed = z.infer<typeof pushSubscribedSchema>;
 export type AlertQueued = z.infer<typeof alertQueuedSchema>;
