@@ -203,7 +203,11 @@ describe('an answer made through its schema', () => {
     ];
     const koa = new Koa();
     koa.use(errorHandler(new DatabaseAvailability(server.db)));
-    koa.use(async (ctx, next) => { ctx.state.user = null; await next(); });
+    koa.use(async (ctx, next) => {
+      ctx.state.user = null;
+      ctx.state.audience = 'reader';
+      await next();
+    });
     mount(router, endpoints, new ResponseCache(null, async () => Number.POSITIVE_INFINITY), new Admission(2, 1000));
     koa.use(router.routes());
     koa.on('error', (error: Error) => logged.push(error));
