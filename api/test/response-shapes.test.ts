@@ -127,6 +127,21 @@ describe('every endpoint says what it answers', () => {
     expect(Object.keys(NOT_CALLED).filter((name) => !gets.includes(name))).toEqual([]);
   });
 
+  it('declares for every endpoint, writes included, a schema, a media type or an answer without a body, as the reference says', async () => {
+    const undeclared = server.endpoints
+      .filter((definition) => !definition.response && !definition.produces && definition.status !== 204 && definition.status !== 302)
+      .map(nameOf);
+    expect(undeclared).toEqual([]);
+    const { paths } = (await clients['signed-out reader'].get('/api/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
+    };
+    const withoutJsonSchema = server.endpoints.filter((definition) => definition.response).filter((definition) => {
+      const operation = paths[definition.path.replace(/:(\w+)/g, '{$1}')]?.[definition.method];
+      return !operation?.responses[String(definition.status ?? 200)]?.content?.['application/json'];
+    }).map(nameOf);
+    expect(withoutJsonSchema).toEqual([]);
+  });
+
   it('gives every caller an answer that is exactly its declared schema, or a client error', () => {
     const byName = new Map(server.endpoints.map((definition) => [nameOf(definition), definition]));
     for (const answer of answers) {
