@@ -11,10 +11,7 @@ import { createLocalStorage } from '../src/storage/local.js';
 import { createS3Storage, PRESIGNED_URL_SECONDS } from '../src/storage/s3.js';
 import { loadConfig } from '../src/config.js';
 import { createStorage, type Storage } from '../src/storage/index.js';
-import { createBucket, sharedSwift, swiftClient, swiftS3Settings, type SwiftS3 } from './support/swift.js';
-
-// Starting Swift takes ~15 s alone and much longer on a loaded machine.
-const SWIFT_START_MS = 180_000;
+import { createBucket, sharedSwift, SWIFT_START_TIMEOUT_MS, swiftClient, swiftS3Settings, type SwiftS3 } from './support/swift.js';
 
 async function bytesOf(stream: Readable | null): Promise<Buffer | null> {
   if (!stream) return null;
@@ -73,7 +70,7 @@ describe.each(drivers)('the %s driver', (_name, make) => {
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
     ({ storage, cleanup } = await make());
-  }, SWIFT_START_MS);
+  }, SWIFT_START_TIMEOUT_MS);
   afterAll(() => cleanup());
 
   it('stores a buffer and gives it back whole, with its size, a quoted etag and the time it was stored', async () => {
@@ -174,7 +171,7 @@ describe('the s3 driver: URLs a client fetches itself', () => {
   beforeAll(async () => {
     swift = await sharedSwift();
     bucket = await createBucket(swift, 'urls');
-  }, SWIFT_START_MS);
+  }, SWIFT_START_TIMEOUT_MS);
 
   it('hands out a short-lived presigned URL that plain fetch reads, Range included', async () => {
     const storage = createS3Storage({ ...swiftS3Settings(swift, bucket), publicMediaOrigin: null, presignedUrls: true });
@@ -232,7 +229,7 @@ describe('choosing the store from the environment', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'redaktion-storage-config-'));
     swift = await sharedSwift();
-  }, SWIFT_START_MS);
+  }, SWIFT_START_TIMEOUT_MS);
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
   const s3Env = (bucket: string) => ({

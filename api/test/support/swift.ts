@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,6 +80,23 @@ async function waitForS3(swift: SwiftS3, isAlive: () => boolean, ms = 60_000): P
   throw new Error('Swift did not answer');
 }
 
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** The data of earlier runs whose process died without stop() (a crash, a kill); their servers died with them. */
+async function removeAbandonedRuns(): Promise<void> {
+  for (const name of await readdir(os.tmpdir())) {
+    const pid = /^redaktion-swift-(\d+)-/.exec(name)?.[1];
+    if (pid && !isRunning(Number(pid))) await rm(path.join(os.tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
 /**
  * OpenStack Swift with its s3api middleware on loopback: memcached and the account, container, object and proxy
  * servers, each a process on a free port, with configuration, rings and data in a temporary folder. Prepares the
@@ -87,7 +104,8 @@ async function waitForS3(swift: SwiftS3, isAlive: () => boolean, ms = 60_000): P
  */
 export async function startSwift(): Promise<RunningSwift> {
   const tree = prepareSwift();
-  const base = await mkdtemp(path.join(os.tmpdir(), 'redaktion-swift-'));
+  await removeAbandonedRuns();
+  const base = await mkdtemp(path.join(os.tmpdir(), `redaktion-swift-${process.pid}-`));
   const swiftDir = path.join(base, 'etc');
   const devices = path.join(base, 'srv');
   await mkdir(swiftDir, { recursive: true });
@@ -215,7 +233,10 @@ declare module 'vitest' {
   }
 }
 
-/** The test run's one Swift (started on first use by swift-global-setup.ts); give the calling hook 120 s. */
+/** How long a hook that calls sharedSwift() may take: ~15 s to start alone, far more on a loaded machine. */
+export const SWIFT_START_TIMEOUT_MS = 180_000;
+
+/** The test run's one Swift (started on first use by swift-global-setup.ts); the calling hook needs SWIFT_START_TIMEOUT_MS. */
 export async function sharedSwift(): Promise<SwiftS3> {
   const response = await fetch(inject('swiftStarter'));
   if (!response.ok) throw new Error(`Swift did not start: ${await response.text()}`);
