@@ -11,7 +11,7 @@ import { createLocalStorage } from '../src/storage/local.js';
 import { createS3Storage, PRESIGNED_URL_SECONDS } from '../src/storage/s3.js';
 import { loadConfig } from '../src/config.js';
 import { createStorage, type Storage } from '../src/storage/index.js';
-import { createBucket, sharedSwift, SWIFT_START_TIMEOUT_MS, swiftClient, swiftS3Settings, type SwiftS3 } from './support/swift.js';
+import { createBucket, sharedSwift, SWIFT_START_TIMEOUT_MS, swiftClient, swiftS3Settings, swiftStorageEnv, type SwiftS3 } from './support/swift.js';
 
 async function bytesOf(stream: Readable | null): Promise<Buffer | null> {
   if (!stream) return null;
@@ -232,14 +232,11 @@ describe('choosing the store from the environment', () => {
   }, SWIFT_START_TIMEOUT_MS);
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  const s3Env = (bucket: string) => ({
+  // Without S3_FORCE_PATH_STYLE: its default (path style when an endpoint is named) is under test too.
+  const s3Env = (bucket: string): Record<string, string | undefined> => ({
+    ...swiftStorageEnv(swift, bucket),
+    S3_FORCE_PATH_STYLE: undefined,
     DATA_DIR: dataDir,
-    STORAGE: 's3',
-    S3_ENDPOINT: swift.endpoint,
-    S3_REGION: swift.region,
-    S3_BUCKET: bucket,
-    S3_ACCESS_KEY_ID: swift.accessKeyId,
-    S3_SECRET_ACCESS_KEY: swift.secretAccessKey,
   });
 
   it('keeps files under DATA_DIR by default', async () => {
