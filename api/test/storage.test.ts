@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { PutBucketAclCommand } from '@aws-sdk/client-s3';
+import { ListMultipartUploadsCommand, PutBucketAclCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../src/storage/local.js';
 import { createS3Storage, PRESIGNED_URL_SECONDS } from '../src/storage/s3.js';
@@ -145,6 +145,17 @@ describe.each(drivers)('the %s driver', (_name, make) => {
     expect(await keysOf(storage, 'nothing-here/')).toEqual([]);
   });
 
+  it('keeps nothing of a stream that fails half-way (a client that hangs up), not even in a listing', async () => {
+    const failing = Readable.from((function* () {
+      yield pattern(6 * 1024 * 1024);
+      yield pattern(1024 * 1024, 1);
+      throw new Error('client went away');
+    })());
+    await expect(storage.put('videos/broken/half.mp4', failing)).rejects.toThrow('client went away');
+    expect(await storage.stat('videos/broken/half.mp4')).toBeNull();
+    expect(await keysOf(storage, 'videos/broken/')).toEqual([]);
+  });
+
   it('streams a 64 MB upload through without holding it in memory', async () => {
     const size = 64 * 1024 * 1024;
     collectGarbage();
@@ -208,6 +219,19 @@ describe('the s3 driver: URLs a client fetches itself', () => {
     const response = await fetch(url!);
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('jpeg bytes');
+  });
+
+  it('aborts the multipart upload of a stream that fails, so that no parts linger in the bucket', async () => {
+    const storage = createS3Storage({ ...swiftS3Settings(swift, bucket), publicMediaOrigin: null, presignedUrls: false });
+    const failing = Readable.from((function* () {
+      yield pattern(12 * 1024 * 1024);
+      throw new Error('source failed');
+    })());
+    await expect(storage.put('videos/aborted.mp4', failing)).rejects.toThrow('source failed');
+    const client = swiftClient(swift);
+    const uploads = await client.send(new ListMultipartUploadsCommand({ Bucket: bucket }));
+    client.destroy();
+    expect(uploads.Uploads ?? []).toEqual([]);
   });
 
   it('answers null when the API is to stream the object itself', async () => {
