@@ -36,10 +36,15 @@ function pattern(length: number, seed = 0): Buffer {
   return buffer;
 }
 
-/** A stream of `length` bytes with no length known up front, made as it is read. */
+/** A stream of `length` bytes with no length known up front, made as it is read; each chunk starts with its number. */
 function generated(length: number, chunk = 64 * 1024): Readable {
+  const block = pattern(chunk);
   return Readable.from((function* () {
-    for (let offset = 0; offset < length; offset += chunk) yield pattern(Math.min(chunk, length - offset), offset);
+    for (let offset = 0, index = 0; offset < length; offset += chunk, index += 1) {
+      const piece = Buffer.from(block.subarray(0, Math.min(chunk, length - offset)));
+      if (piece.length >= 4) piece.writeUInt32BE(index);
+      yield piece;
+    }
   })());
 }
 
@@ -156,24 +161,25 @@ describe.each(drivers)('the %s driver', (_name, make) => {
     expect(await keysOf(storage, 'videos/broken/')).toEqual([]);
   });
 
-  it('streams a 64 MB upload through without holding it in memory', async () => {
-    const size = 64 * 1024 * 1024;
+  it('streams a 128 MB upload through without holding it in memory', async () => {
+    const size = 128 * 1024 * 1024;
     collectGarbage();
     const baseline = process.memoryUsage().arrayBuffers;
     let peak = baseline;
     const sampler = setInterval(() => {
       collectGarbage();
       peak = Math.max(peak, process.memoryUsage().arrayBuffers);
-    }, 50);
+    }, 200);
     try {
       await storage.put('videos/large.mp4', generated(size), { contentType: 'video/mp4' });
     } finally {
       clearInterval(sampler);
     }
+    // The S3 driver holds about 20 MiB of parts; freed buffers that V8 has not swept yet make the rest of the margin.
     expect(peak - baseline).toBeLessThan(size / 2);
     expect((await storage.stat('videos/large.mp4'))?.size).toBe(size);
     expect(await sha256(await storage.get('videos/large.mp4'))).toBe(await sha256(generated(size)));
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('the s3 driver: URLs a client fetches itself', () => {
