@@ -30,22 +30,10 @@ const python = '/usr/bin/python3';
 const region = 'us-east-1';
 const account = { name: 'test', user: 'tester', key: 'testing' };
 
-type Server = 'account' | 'container' | 'object';
-
 function ini(sections: Record<string, Record<string, string | number>>): string {
   return Object.entries(sections)
     .map(([name, values]) => `[${name}]\n${Object.entries(values).map(([key, value]) => `${key} = ${value}`).join('\n')}\n`)
     .join('\n');
-}
-
-function buildRing(tree: string, env: NodeJS.ProcessEnv, swiftDir: string, server: Server, port: number): void {
-  const builder = path.join(swiftDir, `${server}.builder`);
-  const steps = [['create', '6', '1', '1'], ['add', `r1z1-127.0.0.1:${port}/d1`, '100'], ['rebalance']];
-  for (const step of steps) {
-    const result = spawnSync(python, [path.join(tree, 'usr/bin/swift-ring-builder'), builder, ...step], { env, encoding: 'utf8' });
-    // swift-ring-builder exits 1 for "done, with warnings" (one device is a warning).
-    if (result.status !== 0 && result.status !== 1) throw new Error(`swift-ring-builder ${step.join(' ')}: ${result.stdout}${result.stderr}`);
-  }
 }
 
 /** Resolves once something accepts connections on the port: a Swift server binds it only when ready to serve. */
@@ -132,8 +120,10 @@ export async function startSwift(): Promise<RunningSwift> {
     workers: 0,
     log_level: 'WARNING',
   };
-  for (const server of ['account', 'container', 'object'] as const) {
-    buildRing(tree, env, swiftDir, server, ports[server]);
+  const servers = ['account', 'container', 'object'] as const;
+  const rings = spawnSync(python, [path.join(repository, 'scripts/swift/rings.py'), swiftDir, ...servers.map((server) => `${server}=${ports[server]}`)], { env, encoding: 'utf8' });
+  if (rings.status !== 0) throw new Error(`Swift's rings: ${rings.stderr}`);
+  for (const server of servers) {
     await writeFile(path.join(swiftDir, `${server}-server.conf`), ini({
       DEFAULT: { ...common, bind_port: ports[server] },
       'pipeline:main': { pipeline: `${server}-server` },
