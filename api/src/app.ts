@@ -41,6 +41,7 @@ import { feedEndpoints } from './routes/feeds.js';
 import { isRasterPreset } from '@redaktion/shared';
 import { tokenEndpoints } from './routes/tokens.js';
 import { createAiGenerator } from './integrations/ai.js';
+import { createAiJobs } from './integrations/ai-jobs.js';
 import { createPexels } from './integrations/pexels.js';
 import { createStripeBilling } from './integrations/stripe.js';
 import { createYouTube } from './integrations/youtube.js';
@@ -71,6 +72,9 @@ const safeDecode = (text: string): string => {
   }
 };
 
+/** How long the spec's generate calls wait for their job: one provider call tried twice, plus time to be picked up. */
+const aiWaitMs = (config: ServingConfig) => 2 * config.openai.timeoutMs + 10_000;
+
 /** Builds the whole server for one database: the API, the public uploads and the PWA. */
 export function createApp(db: Db, config: ServingConfig): App {
   const koa = new Koa({ proxy: config.trustProxy });
@@ -84,14 +88,17 @@ export function createApp(db: Db, config: ServingConfig): App {
   const metrics = createMetrics(db, cache);
   const admin = createAdminServices(db, config, services.sessions);
   const uploads = createResumableUploads(config, admin.placement);
-  // Unfinished resumable uploads expire after 24 hours: swept now and every hour.
-  const sweepUploads = () => void uploads.sweep().catch((error: unknown) => log.warn({ err: error }, 'Sweeping expired uploads failed'));
-  sweepUploads();
-  const sweeper = setInterval(sweepUploads, 60 * 60 * 1000).unref();
+  const ai = createAiGenerator(db, config, admin.images);
+  const aiJobs = createAiJobs(db, services.jobs, ai);
+  // Once an hour in the whole cluster: expired sessions, closed throttle and rate-limit windows, and unfinished
+  // resumable uploads past their 24 hours.
+  services.jobs.every('housekeeping.hourly', 60, async () => {
+    await Promise.all([services.sessions.purgeExpired(), services.throttle.purgeExpired(), services.rateLimit.purgeExpired(), uploads.sweep()]);
+  });
   const admission = new Admission(config.load.concurrency, config.load.queueBudgetMs);
 
   const endpoints: AnyEndpoint[] = [
-    ...accountEndpoints(services, config),
+    ...accountEndpoints(services),
     ...tokenEndpoints(services),
     ...articleEndpoints(services),
     ...podcastEndpoints(services, config),
@@ -102,7 +109,7 @@ export function createApp(db: Db, config: ServingConfig): App {
     ...adminEndpoints(admin, config),
     ...engageAdminEndpoints(services, config),
     ...subscriptionEndpoints(createStripeBilling(db, config), config),
-    ...integrationEndpoints(createAiGenerator(db, config, admin.images), createPexels(db, config, admin.images), createYouTube(config)),
+    ...integrationEndpoints(ai, aiJobs, aiWaitMs(config), createPexels(db, config, admin.images), createYouTube(config)),
   ];
   const document = openApiDocument(endpoints, resumableUploadsReference);
   const docs = docsPage(document);
@@ -171,9 +178,9 @@ export function createApp(db: Db, config: ServingConfig): App {
   koa.use(pages.serve);
   koa.on('error', logRequestError);
 
-  // Newsletter mail and push alerts go out in the background, and sends left unfinished by a restart resume here.
-  void services.jobs.work({ ...services.newsletter.jobs, ...services.push.jobs }, services.push.announceEpisodes)
-    .catch((error: unknown) => console.error('Background jobs did not start:', error));
+  // E-mail, push alerts and AI generations go on in the background, and jobs left unfinished by a restart resume here.
+  void services.jobs.work({ ...services.accountMail.jobs, ...services.newsletter.jobs, ...services.push.jobs, ...aiJobs.jobs }, services.push.announceEpisodes)
+    .catch((error: unknown) => log.error({ err: error }, 'Background jobs did not start'));
 
   return {
     koa,
@@ -186,7 +193,6 @@ export function createApp(db: Db, config: ServingConfig): App {
     close: async () => {
       await services.jobs.stop();
       availability.stop();
-      clearInterval(sweeper);
       await bus?.close();
     },
   };

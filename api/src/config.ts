@@ -40,6 +40,8 @@ export interface Config {
   pwaDistDir: string;
   /** Overload: how much work that needs a render or the database runs at once, how long the rest may wait, how long a render may take. */
   load: { concurrency: number; queueBudgetMs: number; renderBudgetMs: number };
+  /** How long a background job may run on PostgreSQL before it counts as lost (its process died) and runs again. */
+  jobTimeoutSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -137,6 +139,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     uploadMaxVideoBytes: Math.floor(uploadMaxVideoMb * 1024 * 1024),
     pwaDistDir: path.resolve(env.PWA_DIST_DIR ?? new URL('../../pwa/dist', import.meta.url).pathname),
+    jobTimeoutSeconds: Math.max(2, Number(env.JOB_TIMEOUT_SECONDS ?? 900) || 900),
     load: {
       concurrency: Number(env.WORK_CONCURRENCY ?? 8),
       queueBudgetMs: Number(env.QUEUE_BUDGET_MS ?? 1_000),

@@ -12,3 +12,4 @@ export * from './schemas/feeds.js';
 export * from './helpers/raster.js';
 export * from './schemas/tokens.js';
 export * from './schemas/uploads.js';
+export * from './schemas/ai-jobs.js';

@@ -153,9 +153,14 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
   const mine = async (email: string): Promise<MySubscription> => ({ email, status: (await byEmail(email))?.status ?? 'none' });
 
   return {
-    jobs: { 'newsletter.confirm': sendConfirmation, 'newsletter.digest': deliverDigest },
+    jobs: {
+      'newsletter.confirm': sendConfirmation,
+      'newsletter.digest': deliverDigest,
+      'newsletter.sign-up': (payload: unknown) => signUp((payload as { email: string }).email, (payload as { locale: Locale }).locale),
+    },
     onReachChange: (listener: () => void) => { reachListeners.push(listener); },
-    signUp,
+    /** The form's sign-up, done in a job: neither the answer nor its time tells whether the address was known. */
+    requestSignUp: (email: string, locale: Locale) => queue.enqueue('newsletter.sign-up', { email, locale }),
     mine,
 
     /** The confirmation link: answers the subscriber's language, or null for a link that names nobody pending or confirmed. */
