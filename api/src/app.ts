@@ -72,9 +72,6 @@ const safeDecode = (text: string): string => {
   }
 };
 
-/** How long the spec's generate calls wait for their job: one provider call tried twice, plus time to be picked up. */
-const aiWaitMs = (config: ServingConfig) => 2 * config.openai.timeoutMs + 10_000;
-
 /** Builds the whole server for one database: the API, the public uploads and the PWA. */
 export function createApp(db: Db, config: ServingConfig): App {
   const koa = new Koa({ proxy: config.trustProxy });
@@ -109,7 +106,7 @@ export function createApp(db: Db, config: ServingConfig): App {
     ...adminEndpoints(admin, config),
     ...engageAdminEndpoints(services, config),
     ...subscriptionEndpoints(createStripeBilling(db, config), config),
-    ...integrationEndpoints(ai, aiJobs, aiWaitMs(config), createPexels(db, config, admin.images), createYouTube(config)),
+    ...integrationEndpoints(ai, aiJobs, config.openai.waitMs, createPexels(db, config, admin.images), createYouTube(config)),
   ];
   const document = openApiDocument(endpoints, resumableUploadsReference);
   const docs = docsPage(document);

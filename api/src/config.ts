@@ -28,7 +28,8 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null; apiBase: string | null };
-  openai: { apiKey: string | null; baseUrl: string | null; textModel: string; imageModel: string | null; timeoutMs: number };
+  /** `waitMs`: how long generate-article and generate-image wait for their job before answering 504 with its id. */
+  openai: { apiKey: string | null; baseUrl: string | null; textModel: string; imageModel: string | null; timeoutMs: number; waitMs: number };
   pexels: { apiKey: string | null; apiBase: string | null };
   youtube: { channelUrl: string | null; apiKey: string | null; apiBase: string | null; feedBase: string | null };
   /** Web Push: configured VAPID keys (else generated once into the database), the contact, and the push services allowed. */
@@ -84,6 +85,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new Error('SESSION_SECRET is required with NODE_ENV=production and DATABASE_URL: every API process must share it');
   }
 
+  const aiTimeoutMs = Number(env.AI_TIMEOUT_MS ?? 90_000);
   const uploadMaxVideoMb = Number(env.UPLOAD_MAX_VIDEO_MB ?? RESUMABLE_LIMITS_MB.video);
   if (!Number.isFinite(uploadMaxVideoMb) || uploadMaxVideoMb <= 0) throw new Error('UPLOAD_MAX_VIDEO_MB must be a positive number of megabytes');
 
@@ -117,7 +119,9 @@ export function loadConfig(env: Env = process.env): Config {
       baseUrl: text(env.OPENAI_BASE_URL),
       textModel: text(env.AI_TEXT_MODEL) ?? 'gpt-4o',
       imageModel: text(env.AI_IMAGE_MODEL),
-      timeoutMs: Number(env.AI_TIMEOUT_MS ?? 90_000),
+      timeoutMs: aiTimeoutMs,
+      // By default one provider call tried twice (the client retries once), plus time for the job to be picked up.
+      waitMs: Number(env.AI_WAIT_MS ?? 2 * aiTimeoutMs + 10_000),
     },
     pexels: { apiKey: text(env.PEXELS_API_KEY), apiBase: text(env.PEXELS_API_BASE) },
     youtube: {

@@ -62,6 +62,7 @@ export function createAiJobs(db: Db, jobs: JobQueue, ai: AiGenerator) {
 
     /** Stores the request and its job together, and answers the job's id. */
     async start(request: AiJobRequest): Promise<string> {
+      ai.assertConfigured();
       const id = randomUUID();
       const { type, ...input } = request;
       await db.transaction(async (trx) => {
