@@ -15,6 +15,7 @@ const KEEP_FAILED_DAYS = 14;
 const STOP_TIMEOUT_MS = 10_000;
 
 const DEADLOCK = '40P01';
+const ERROR_LOG_INTERVAL_MS = 60_000;
 
 /** A cron line for every `minutes` (a divisor of 60, or 60 for hourly). */
 const cronEvery = (minutes: number) => (minutes >= 60 ? '0 * * * *' : `*/${minutes} * * * *`);
@@ -38,15 +39,27 @@ const inTransaction = (trx: Db): PgBoss.Db => ({
  */
 export function createPgBossQueue(db: Db, config: Config): JobQueue {
   const timeout = config.jobTimeoutSeconds;
-  const boss = new PgBoss({
+  const options: PgBoss.ConstructorOptions & { connectionTimeoutMillis: number; keepAlive: boolean } = {
     connectionString: config.databaseUrl!,
     max: POOL_SIZE,
     application_name: 'redaktion-jobs',
+    // pg-boss hands these to its pg pool: a database that does not answer fails an enqueue in time, as a query does.
+    connectionTimeoutMillis: config.dbTimeoutMs,
+    keepAlive: true,
     // A lost job is found within half its timeout (and within a minute at most).
     maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.floor(timeout / 2))),
     deleteAfterDays: KEEP_FAILED_DAYS,
+  };
+  const boss = new PgBoss(options);
+  // While the database is away every worker's poll fails: one line a minute says so, not one per poll.
+  let warnedAt = 0;
+  let unreported = 0;
+  boss.on('error', (error) => {
+    if (Date.now() - warnedAt < ERROR_LOG_INTERVAL_MS) { unreported += 1; return; }
+    log.warn({ err: error, alsoSince: unreported }, 'Job queue (pg-boss) reported an error; it carries on');
+    warnedAt = Date.now();
+    unreported = 0;
   });
-  boss.on('error', (error) => log.warn({ err: error }, 'Job queue (pg-boss) reported an error; it carries on'));
   const sendOptions: PgBoss.SendOptions = {
     retryLimit: JOB_ATTEMPTS - 1, retryDelay: FIRST_RETRY_SECONDS, retryBackoff: true, expireInSeconds: timeout,
   };
