@@ -7,6 +7,9 @@ import { startServerProcess, type ServerProcess } from './support/server-process
 import { startSmtpStandIn, type ReceivedMail } from './support/smtp-stand-in.js';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
 import { createTestDatabase, engine } from './support/test-server.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/open.js';
+import { createJobQueue } from '../src/services/jobs.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -122,4 +125,29 @@ if (engine === 'postgres') describe('several processes on one PostgreSQL databas
     expect(jobLines(survivor, 'account.password-reset').every((line) => line.reqId === 'killed-request-1')).toBe(true);
     expect(smtp.messages.filter((message) => message.to.includes(email))).toHaveLength(1);
   });
+
+  it('run recurring work once per period in the whole cluster, however many processes work it', async () => {
+    const database = await sharedDatabase();
+    const runs: { worker: number; minute: number }[] = [];
+    // Two pg-boss instances with pools of their own, as two API processes have.
+    const workers = await Promise.all([1, 2].map(async (worker) => {
+      const config = loadConfig({ ...database, SESSION_SECRET: 'test-secret' });
+      const db = await openDatabase(config, { serving: true });
+      const queue = createJobQueue(db, config);
+      queue.every('test.minutely', 1, async () => { runs.push({ worker, minute: Math.floor(Date.now() / 60_000) }); });
+      await queue.work({});
+      return { db, queue };
+    }));
+    try {
+      // Cron works by the minute: two runs take between one and two minutes.
+      await until(() => runs.length >= 2, 150_000, 'two periods of recurring work');
+      const minutes = runs.map((run) => run.minute);
+      expect(new Set(minutes).size).toBe(minutes.length);
+    } finally {
+      for (const { db, queue } of workers) {
+        await queue.stop();
+        await db.destroy();
+      }
+    }
+  }, 180_000);
 });
