@@ -82,15 +82,17 @@ export function createApp(db: Db, config: ServingConfig): App {
   services.newsletter.onReachChange(() => void cache.invalidate().catch((error: unknown) => console.error('Invalidating the cache failed:', error)));
   const availability = new DatabaseAvailability(db);
   const readiness: Readiness = { draining: false };
-  const metrics = createMetrics(db, cache);
+  const metrics = createMetrics(db, cache, services.jobs);
   const admin = createAdminServices(db, config, services.sessions);
   const uploads = createResumableUploads(config, admin.placement);
   const ai = createAiGenerator(db, config, admin.images);
   const aiJobs = createAiJobs(db, services.jobs, ai);
-  // Once an hour in the whole cluster: expired sessions, closed throttle and rate-limit windows, and unfinished
-  // resumable uploads past their 24 hours.
+  // Once an hour in the whole cluster: expired sessions, closed throttle and rate-limit windows, unfinished resumable
+  // uploads past their 24 hours, and settled AI jobs past their week.
   services.jobs.every('housekeeping.hourly', 60, async () => {
-    await Promise.all([services.sessions.purgeExpired(), services.throttle.purgeExpired(), services.rateLimit.purgeExpired(), uploads.sweep()]);
+    await Promise.all([
+      services.sessions.purgeExpired(), services.throttle.purgeExpired(), services.rateLimit.purgeExpired(), uploads.sweep(), aiJobs.purgeSettled(),
+    ]);
   });
   const admission = new Admission(config.load.concurrency, config.load.queueBudgetMs);
 

@@ -8,6 +8,8 @@ import type { JobQueue } from '../services/jobs.js';
 import type { AiGenerator } from './ai.js';
 
 const KIND = 'ai.generate';
+/** A settled generation is kept this long for the screens that follow it; its image stays in the uploads. */
+const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 /** How often a caller waiting on a job looks at it. */
 const WAIT_STEP_MS = 100;
 
@@ -70,6 +72,11 @@ export function createAiJobs(db: Db, jobs: JobQueue, ai: AiGenerator) {
         await jobs.enqueue(KIND, { id }, trx);
       });
       return id;
+    },
+
+    /** Part of the hourly clean-up. */
+    async purgeSettled(): Promise<void> {
+      await rows().where('finishedAt', '<', new Date(Date.now() - KEEP_MS).toISOString()).delete();
     },
 
     async get(id: string): Promise<AiJob | null> {

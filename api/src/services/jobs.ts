@@ -25,6 +25,8 @@ export interface JobQueue {
   enqueue(kind: string, payload: unknown, trx?: Db): Promise<void>;
   every(kind: string, minutes: number, work: RecurringWork): void;
   work(handlers: Record<string, JobHandler>, ...ticks: (() => Promise<void>)[]): Promise<void>;
+  /** Jobs not finished yet (waiting, waiting for a retry, or running), in the queue every process shares: for /metrics. */
+  depth(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -36,6 +38,21 @@ export const jobOrigin = (): { reqId?: string } => {
   const { reqId } = currentLogContext();
   return reqId ? { reqId } : {};
 };
+
+/**
+ * A warning for background work that fails over and over while the database is away (a poll, a tick): one line a
+ * minute with the count of those left out, not one per failure.
+ */
+export function warnAtMostEveryMinute(message: string): (error: unknown) => void {
+  let warnedAt = 0;
+  let unreported = 0;
+  return (error) => {
+    if (Date.now() - warnedAt < 60_000) { unreported += 1; return; }
+    log.warn({ err: error, alsoSince: unreported }, message);
+    warnedAt = Date.now();
+    unreported = 0;
+  };
+}
 
 /**
  * Runs one attempt of a job with its kind, id and request id on every line it logs; a failure is logged and

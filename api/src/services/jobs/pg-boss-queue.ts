@@ -1,8 +1,9 @@
 import PgBoss from 'pg-boss';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
-import { log } from '../../log.js';
-import { FIRST_RETRY_SECONDS, JOB_ATTEMPTS, jobOrigin, POLL_MS, runJob, type JobQueue, type RecurringWork } from '../jobs.js';
+import {
+  FIRST_RETRY_SECONDS, JOB_ATTEMPTS, jobOrigin, POLL_MS, runJob, warnAtMostEveryMinute, type JobQueue, type RecurringWork,
+} from '../jobs.js';
 
 /** What pg-boss keeps of a job: the payload and the request that asked for it. */
 interface Envelope { payload: unknown; reqId?: string }
@@ -15,7 +16,6 @@ const KEEP_FAILED_DAYS = 14;
 const STOP_TIMEOUT_MS = 10_000;
 
 const DEADLOCK = '40P01';
-const ERROR_LOG_INTERVAL_MS = 60_000;
 
 /** A cron line for every `minutes` (a divisor of 60, or 60 for hourly). */
 const cronEvery = (minutes: number) => (minutes >= 60 ? '0 * * * *' : `*/${minutes} * * * *`);
@@ -51,15 +51,9 @@ export function createPgBossQueue(db: Db, config: Config): JobQueue {
     deleteAfterDays: KEEP_FAILED_DAYS,
   };
   const boss = new PgBoss(options);
-  // While the database is away every worker's poll fails: one line a minute says so, not one per poll.
-  let warnedAt = 0;
-  let unreported = 0;
-  boss.on('error', (error) => {
-    if (Date.now() - warnedAt < ERROR_LOG_INTERVAL_MS) { unreported += 1; return; }
-    log.warn({ err: error, alsoSince: unreported }, 'Job queue (pg-boss) reported an error; it carries on');
-    warnedAt = Date.now();
-    unreported = 0;
-  });
+  // While the database is away every worker's poll fails: one line a minute says so.
+  boss.on('error', warnAtMostEveryMinute('Job queue (pg-boss) reported an error; it carries on'));
+  const tickFailed = warnAtMostEveryMinute('Looking for background work failed; it is tried again');
   const sendOptions: PgBoss.SendOptions = {
     retryLimit: JOB_ATTEMPTS - 1, retryDelay: FIRST_RETRY_SECONDS, retryBackoff: true, expireInSeconds: timeout,
   };
@@ -140,13 +134,20 @@ export function createPgBossQueue(db: Db, config: Config): JobQueue {
       const tick = () => {
         if (ticking || stopped) return;
         ticking = ticks.reduce((chain, next) => chain.then(next), Promise.resolve())
-          .catch((error: unknown) => log.error({ err: error }, 'Background jobs'))
+          .catch(tickFailed)
           .finally(() => { ticking = null; });
       };
       if (ticks.length) {
         ticker = setInterval(tick, POLL_MS).unref();
         tick();
       }
+    },
+
+    async depth() {
+      if (!started) return 0;
+      await started;
+      const sizes = await Promise.all([...queues.keys()].map((kind) => boss.getQueueSize(kind, { before: 'completed' })));
+      return sizes.reduce((sum, size) => sum + size, 0);
     },
 
     async stop() {

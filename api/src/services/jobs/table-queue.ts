@@ -1,11 +1,16 @@
 import type { Db } from '../../db/connection.js';
 import { fromJson, nowIso, toJson } from '../../db/values.js';
 import { log } from '../../log.js';
-import { FIRST_RETRY_SECONDS, JOB_ATTEMPTS, jobOrigin, POLL_MS, runJob, type JobHandler, type JobQueue, type RecurringWork } from '../jobs.js';
+import {
+  FIRST_RETRY_SECONDS, JOB_ATTEMPTS, jobOrigin, POLL_MS, runJob, warnAtMostEveryMinute, type JobHandler, type JobQueue, type RecurringWork,
+} from '../jobs.js';
 
 /** How long a claim holds without being renewed: a run that ended gives its job up after this. */
 const CLAIM_MS = 60_000;
 const HEARTBEAT_MS = 20_000;
+/** Finished jobs (and failed ones, with their error) are kept this long, then deleted hourly. */
+const KEEP_DONE_MS = 14 * 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
 interface JobRow { id: number; kind: string; payload: string; attempts: number; requestId: string | null }
 
@@ -26,6 +31,7 @@ export function createTableQueue(db: Db): JobQueue {
   let again = false;
   /** Work to look for on each poll besides the jobs themselves (the episode alerts). */
   const tickers: (() => Promise<void>)[] = [];
+  const drainFailed = warnAtMostEveryMinute('Looking for background work failed; it is tried again');
 
   async function claimNext(): Promise<JobRow | null> {
     const now = nowIso();
@@ -72,7 +78,7 @@ export function createTableQueue(db: Db): JobQueue {
   function kick(): void {
     if (stopped) return;
     if (running) { again = true; return; }
-    running = drain().catch((error: unknown) => log.error({ err: error }, 'Background jobs')).finally(() => { running = null; });
+    running = drain().catch(drainFailed).finally(() => { running = null; });
   }
 
   return {
@@ -94,12 +100,21 @@ export function createTableQueue(db: Db): JobQueue {
       // One SQLite file has one process: a claim still held at start belongs to a run that ended.
       await jobs().whereNull('doneAt').whereNotNull('claimedUntil').update({ claimedUntil: null });
       timers.push(setInterval(kick, POLL_MS).unref());
+      timers.push(setInterval(() => {
+        void jobs().where('doneAt', '<', new Date(Date.now() - KEEP_DONE_MS).toISOString()).delete()
+          .catch((error: unknown) => log.warn({ err: error }, 'Deleting old finished jobs failed'));
+      }, HOUR_MS).unref());
       // The only process of this database: recurring work runs here, and a missed period simply comes round again.
       for (const { kind, minutes, work } of recurring) {
         const run = () => void runJob({ kind, id: `${kind}@${nowIso()}`, attempt: 1 }, work).catch(() => undefined);
         timers.push(setInterval(run, minutes * 60_000).unref());
       }
       kick();
+    },
+
+    async depth() {
+      const row = (await jobs().whereNull('doneAt').count({ count: '*' }).first()) as { count: unknown } | undefined;
+      return Number(row?.count ?? 0);
     },
 
     async stop() {
