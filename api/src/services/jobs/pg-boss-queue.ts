@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import {
   FIRST_RETRY_SECONDS, JOB_ATTEMPTS, jobOrigin, POLL_MS, runJob, warnAtMostEveryMinute, type JobQueue, type RecurringWork,
-} from '../jobs.js';
+} from './job-queue.js';
 
 /** What pg-boss keeps of a job: the payload and the request that asked for it. */
 interface Envelope { payload: unknown; reqId?: string }

@@ -3,7 +3,7 @@ import { fromJson, nowIso, toJson } from '../../db/values.js';
 import { log } from '../../log.js';
 import {
   FIRST_RETRY_SECONDS, JOB_ATTEMPTS, jobOrigin, POLL_MS, runJob, warnAtMostEveryMinute, type JobHandler, type JobQueue, type RecurringWork,
-} from '../jobs.js';
+} from './job-queue.js';
 
 /** How long a claim holds without being renewed: a run that ended gives its job up after this. */
 const CLAIM_MS = 60_000;
