@@ -11,6 +11,7 @@ import { sweepStaleUploadParts } from './services/uploads.js';
 const DRAIN_LIMIT_MS = 10_000;
 
 const config = loadConfig();
+// Only at start, never hourly: a finished resumable upload's part is a hard link that keeps its old mtime while placed.
 const swept = await sweepStaleUploadParts(config.dataDir);
 if (swept) log.info({ files: swept }, 'Removed partial upload files left by an earlier process');
 const db = await openDatabase(config, { serving: true });

@@ -16,6 +16,7 @@ const KEEP_FAILED_DAYS = 14;
 const STOP_TIMEOUT_MS = 10_000;
 
 const DEADLOCK = '40P01';
+const START_RETRY_MS = 5_000;
 
 /** A cron line for every `minutes` (a divisor of 60, or 60 for hourly). */
 const cronEvery = (minutes: number) => (minutes >= 60 ? '0 * * * *' : `*/${minutes} * * * *`);
@@ -54,6 +55,7 @@ export function createPgBossQueue(db: Db, config: Config): JobQueue {
   // While the database is away every worker's poll fails: one line a minute says so.
   boss.on('error', warnAtMostEveryMinute('Job queue (pg-boss) reported an error; it carries on'));
   const tickFailed = warnAtMostEveryMinute('Looking for background work failed; it is tried again');
+  const startFailed = warnAtMostEveryMinute('The job workers could not start; they are tried again');
   const sendOptions: PgBoss.SendOptions = {
     retryLimit: JOB_ATTEMPTS - 1, retryDelay: FIRST_RETRY_SECONDS, retryBackoff: true, expireInSeconds: timeout,
   };
@@ -119,17 +121,6 @@ export function createPgBossQueue(db: Db, config: Config): JobQueue {
     },
 
     async work(handlers, ...ticks) {
-      try {
-        for (const [kind, handler] of Object.entries(handlers)) await listen(kind, handler);
-        for (const { kind, minutes, work } of recurring) {
-          await listen(kind, work);
-          if (!stopped) await boss.schedule(kind, cronEvery(minutes), {}, sendOptions);
-        }
-      } catch (error) {
-        // Stopped while starting (a test server closed at once): the workers are not wanted any more.
-        if (stopped) return;
-        throw error;
-      }
       // The episode alerts are looked for by every process; each alert is claimed by one (push.ts).
       const tick = () => {
         if (ticking || stopped) return;
@@ -140,6 +131,21 @@ export function createPgBossQueue(db: Db, config: Config): JobQueue {
       if (ticks.length) {
         ticker = setInterval(tick, POLL_MS).unref();
         tick();
+      }
+      // Workers that could not start (the database away, a deadlock that outlasted its retries) are tried again until
+      // they run: a process never stays without them.
+      while (!stopped) {
+        try {
+          for (const [kind, handler] of Object.entries(handlers)) if (!workers.has(kind)) await listen(kind, handler);
+          for (const { kind, minutes, work } of recurring) {
+            if (!workers.has(kind)) await listen(kind, work);
+            if (!stopped) await boss.schedule(kind, cronEvery(minutes), {}, sendOptions);
+          }
+          return;
+        } catch (error) {
+          if (!stopped) startFailed(error);
+          await new Promise((resolve) => setTimeout(resolve, START_RETRY_MS).unref());
+        }
       }
     },
 
