@@ -11,6 +11,9 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/open.js';
 import { createJobQueue } from '../src/services/jobs.js';
 
+/** Two server processes start in these tests; on a loaded machine each start alone can take 10 s. */
+const PROCESSES_TEST_MS = 120_000;
+
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
@@ -99,7 +102,7 @@ describe('a durable job', () => {
       expect(line.reqId).toBe('restart-request-1');
     }
     expect(smtp.messages.filter((message) => message.to.includes(email))).toHaveLength(1);
-  });
+  }, PROCESSES_TEST_MS);
 });
 
 if (engine === 'postgres') describe('several processes on one PostgreSQL database', () => {
@@ -124,7 +127,7 @@ if (engine === 'postgres') describe('several processes on one PostgreSQL databas
     await until(() => jobLines(survivor, 'account.password-reset').some((line) => line.msg === 'Job done'), 10_000, 'the job logging its end');
     expect(jobLines(survivor, 'account.password-reset').every((line) => line.reqId === 'killed-request-1')).toBe(true);
     expect(smtp.messages.filter((message) => message.to.includes(email))).toHaveLength(1);
-  });
+  }, PROCESSES_TEST_MS);
 
   it('run recurring work once per period in the whole cluster, however many processes work it', async () => {
     const database = await sharedDatabase();
