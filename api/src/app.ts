@@ -41,6 +41,7 @@ import { feedEndpoints } from './routes/feeds.js';
 import { isRasterPreset } from '@redaktion/shared';
 import { tokenEndpoints } from './routes/tokens.js';
 import { createAiGenerator } from './integrations/ai.js';
+import { createAiJobs } from './integrations/ai-jobs.js';
 import { createPexels } from './integrations/pexels.js';
 import { createStripeBilling } from './integrations/stripe.js';
 import { createYouTube } from './integrations/youtube.js';
@@ -81,17 +82,22 @@ export function createApp(db: Db, config: ServingConfig): App {
   services.newsletter.onReachChange(() => void cache.invalidate().catch((error: unknown) => console.error('Invalidating the cache failed:', error)));
   const availability = new DatabaseAvailability(db);
   const readiness: Readiness = { draining: false };
-  const metrics = createMetrics(db, cache);
+  const metrics = createMetrics(db, cache, services.jobs);
   const admin = createAdminServices(db, config, services.sessions);
   const uploads = createResumableUploads(config, admin.placement);
-  // Unfinished resumable uploads expire after 24 hours: swept now and every hour.
-  const sweepUploads = () => void uploads.sweep().catch((error: unknown) => log.warn({ err: error }, 'Sweeping expired uploads failed'));
-  sweepUploads();
-  const sweeper = setInterval(sweepUploads, 60 * 60 * 1000).unref();
+  const ai = createAiGenerator(db, config, admin.images);
+  const aiJobs = createAiJobs(db, services.jobs, ai);
+  // Once an hour in the whole cluster: expired sessions, closed throttle and rate-limit windows, unfinished resumable
+  // uploads past their 24 hours, and settled AI jobs past their week.
+  services.jobs.every('housekeeping.hourly', 60, async () => {
+    await Promise.all([
+      services.sessions.purgeExpired(), services.throttle.purgeExpired(), services.rateLimit.purgeExpired(), uploads.sweep(), aiJobs.purgeSettled(),
+    ]);
+  });
   const admission = new Admission(config.load.concurrency, config.load.queueBudgetMs);
 
   const endpoints: AnyEndpoint[] = [
-    ...accountEndpoints(services, config),
+    ...accountEndpoints(services),
     ...tokenEndpoints(services),
     ...articleEndpoints(services),
     ...podcastEndpoints(services, config),
@@ -102,7 +108,7 @@ export function createApp(db: Db, config: ServingConfig): App {
     ...adminEndpoints(admin, config),
     ...engageAdminEndpoints(services, config),
     ...subscriptionEndpoints(createStripeBilling(db, config), config),
-    ...integrationEndpoints(createAiGenerator(db, config, admin.images), createPexels(db, config, admin.images), createYouTube(config)),
+    ...integrationEndpoints(ai, aiJobs, config.openai.waitMs, createPexels(db, config, admin.images), createYouTube(config)),
   ];
   const document = openApiDocument(endpoints, resumableUploadsReference);
   const docs = docsPage(document);
@@ -171,9 +177,9 @@ export function createApp(db: Db, config: ServingConfig): App {
   koa.use(pages.serve);
   koa.on('error', logRequestError);
 
-  // Newsletter mail and push alerts go out in the background, and sends left unfinished by a restart resume here.
-  void services.jobs.work({ ...services.newsletter.jobs, ...services.push.jobs }, services.push.announceEpisodes)
-    .catch((error: unknown) => console.error('Background jobs did not start:', error));
+  // E-mail, push alerts and AI generations go on in the background, and jobs left unfinished by a restart resume here.
+  void services.jobs.work({ ...services.accountMail.jobs, ...services.newsletter.jobs, ...services.push.jobs, ...aiJobs.jobs }, services.push.announceEpisodes)
+    .catch((error: unknown) => log.error({ err: error }, 'Background jobs did not start'));
 
   return {
     koa,
@@ -186,7 +192,6 @@ export function createApp(db: Db, config: ServingConfig): App {
     close: async () => {
       await services.jobs.stop();
       availability.stop();
-      clearInterval(sweeper);
       await bus?.close();
     },
   };

@@ -34,7 +34,8 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null; apiBase: string | null };
-  openai: { apiKey: string | null; baseUrl: string | null; textModel: string; imageModel: string | null; timeoutMs: number };
+  /** `waitMs`: how long generate-article and generate-image wait for their job before answering 504 with its id. */
+  openai: { apiKey: string | null; baseUrl: string | null; textModel: string; imageModel: string | null; timeoutMs: number; waitMs: number };
   pexels: { apiKey: string | null; apiBase: string | null };
   youtube: { channelUrl: string | null; apiKey: string | null; apiBase: string | null; feedBase: string | null };
   /** Web Push: configured VAPID keys (else generated once into the database), the contact, and the push services allowed. */
@@ -47,6 +48,8 @@ export interface Config {
   storage: StorageConfig;
   /** Overload: how much work that needs a render or the database runs at once, how long the rest may wait, how long a render may take. */
   load: { concurrency: number; queueBudgetMs: number; renderBudgetMs: number };
+  /** How long a background job may run on PostgreSQL before it counts as lost (its process died) and runs again. */
+  jobTimeoutSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -139,6 +142,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new Error('SESSION_SECRET is required with NODE_ENV=production and DATABASE_URL: every API process must share it');
   }
 
+  const aiTimeoutMs = Number(env.AI_TIMEOUT_MS ?? 90_000);
   const uploadMaxVideoMb = Number(env.UPLOAD_MAX_VIDEO_MB ?? RESUMABLE_LIMITS_MB.video);
   if (!Number.isFinite(uploadMaxVideoMb) || uploadMaxVideoMb <= 0) throw new Error('UPLOAD_MAX_VIDEO_MB must be a positive number of megabytes');
 
@@ -172,7 +176,9 @@ export function loadConfig(env: Env = process.env): Config {
       baseUrl: text(env.OPENAI_BASE_URL),
       textModel: text(env.AI_TEXT_MODEL) ?? 'gpt-4o',
       imageModel: text(env.AI_IMAGE_MODEL),
-      timeoutMs: Number(env.AI_TIMEOUT_MS ?? 90_000),
+      timeoutMs: aiTimeoutMs,
+      // By default one provider call tried twice (the client retries once), plus time for the job to be picked up.
+      waitMs: Number(env.AI_WAIT_MS ?? 2 * aiTimeoutMs + 10_000),
     },
     pexels: { apiKey: text(env.PEXELS_API_KEY), apiBase: text(env.PEXELS_API_BASE) },
     youtube: {
@@ -195,6 +201,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadMaxVideoBytes: Math.floor(uploadMaxVideoMb * 1024 * 1024),
     pwaDistDir: path.resolve(env.PWA_DIST_DIR ?? new URL('../../pwa/dist', import.meta.url).pathname),
     storage: storageConfig(env),
+    jobTimeoutSeconds: Math.max(2, Number(env.JOB_TIMEOUT_SECONDS ?? 900) || 900),
     load: {
       concurrency: Number(env.WORK_CONCURRENCY ?? 8),
       queueBudgetMs: Number(env.QUEUE_BUDGET_MS ?? 1_000),

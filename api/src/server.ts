@@ -9,9 +9,9 @@ import { sweepStaleUploadParts } from './services/uploads.js';
 
 /** `npm start`: migrations, demo content for an empty database, then one port for the API and the PWA. */
 const DRAIN_LIMIT_MS = 10_000;
-const HOUR_MS = 60 * 60 * 1000;
 
 const config = loadConfig();
+// Only at start, never hourly: a finished resumable upload's part is a hard link that keeps its old mtime while placed.
 const swept = await sweepStaleUploadParts(config.dataDir);
 if (swept) log.info({ files: swept }, 'Removed partial upload files left by an earlier process');
 const db = await openDatabase(config, { serving: true });
@@ -21,13 +21,6 @@ if (config.seedDemo) {
   if (seeded) log.info(seeded, `Seeded demo content: ${seeded.articles} articles, ${seeded.episodes} episodes, ${seeded.people} people`);
 }
 const app = createApp(db, serving);
-// Expired sessions and closed throttle windows are swept hourly; any process may do it. (Upload parts only at start:
-// a finished resumable upload's part is a hard link that keeps its old mtime while it is being placed.)
-const housekeeping = setInterval(() => {
-  void Promise.all([app.services.sessions.purgeExpired(), app.services.throttle.purgeExpired(), app.services.rateLimit.purgeExpired()])
-    .catch((error: unknown) => log.warn({ err: error }, 'Hourly clean-up failed; it runs again in an hour'));
-}, HOUR_MS);
-housekeeping.unref();
 // The first reader after a start gets their page without waiting for the renderer to load.
 await app.warm();
 

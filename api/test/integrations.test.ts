@@ -119,6 +119,99 @@ describe('the AI generator', () => {
   });
 });
 
+describe('AI generation jobs', () => {
+  /** Follows a job until it has settled, as the admin screens do. */
+  async function settled(id: string, client = admin) {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const job = await client.get(`/api/admin/ai/jobs/${id}`);
+      expect(job.status).toBe(200);
+      if (job.body.status === 'done' || job.body.status === 'failed') return job.body;
+      expect(['queued', 'running']).toContain(job.body.status);
+      if (Date.now() > deadline) throw new Error(`job ${id} still ${job.body.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it('answers 202 with an id and follows to done with the article', async () => {
+    const started = await admin.post('/api/admin/ai/jobs', { type: 'article', topic: 'Vargen i Värmland', length: 'short', category: 'society', articleType: 'news' });
+    expect(started.status).toBe(202);
+    expect(Object.keys(started.body)).toEqual(['id']);
+    const job = await settled(started.body.id);
+    expect(job).toMatchObject({ id: started.body.id, status: 'done', result: { title: 'Ny rubrik om ämnet', excerpt: 'En kort ingress om ämnet.', readTime: 4 } });
+    expect(job).not.toHaveProperty('error');
+    expect(JSON.parse(openai.requests.at(-1)!.body).messages[1].content).toMatch(/Vargen i Värmland.*400–600 ord/s);
+  });
+
+  it('generates an image into our uploads in the job', async () => {
+    const started = await admin.post('/api/admin/ai/jobs', { type: 'image', prompt: 'Älg i dimma', size: '1024x1024' });
+    expect(started.status).toBe(202);
+    const job = await settled(started.body.id);
+    expect(job.status).toBe('done');
+    expect(job.result.url).toMatch(/^\/uploads\/images\/[0-9a-f-]{36}\.png$/);
+    expect((await fetch(server.url + job.result.url)).status).toBe(200);
+  });
+
+  it('ends failed with the provider message when the upstream fails', async () => {
+    openai.behave('unauthorized');
+    try {
+      const started = await admin.post('/api/admin/ai/jobs', { type: 'article', topic: 'Skolan', length: 'short', category: 'news', articleType: 'news' });
+      expect(started.status).toBe(202);
+      const job = await settled(started.body.id);
+      expect(job.status).toBe('failed');
+      expect(job.error).toMatch(/Incorrect API key/);
+      expect(job).not.toHaveProperty('result');
+    } finally {
+      openai.behave('ok');
+    }
+  });
+
+  it('refuses bad input with 400, an unknown id with 404, and anyone but an admin with 401 or 403', async () => {
+    const noType = await admin.post('/api/admin/ai/jobs', { topic: 'x', length: 'short' });
+    expect(noType.status).toBe(400);
+    expect((await admin.post('/api/admin/ai/jobs', { type: 'video', prompt: 'x' })).status).toBe(400);
+    const blank = await admin.post('/api/admin/ai/jobs', { type: 'image', prompt: '' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error).toBe('Prompt Required');
+    const unknown = await admin.get('/api/admin/ai/jobs/00000000-0000-4000-8000-000000000000');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('not_found');
+
+    const started = await admin.post('/api/admin/ai/jobs', { type: 'article', topic: 'Skogen', length: 'short', category: 'news', articleType: 'news' });
+    const anonymous = new HttpClient(server.url);
+    expect((await anonymous.post('/api/admin/ai/jobs', { type: 'image', prompt: 'x' })).status).toBe(401);
+    expect((await anonymous.get(`/api/admin/ai/jobs/${started.body.id}`)).status).toBe(401);
+    const reader = (await signedInUser(server.url, server.db)).client;
+    expect((await reader.post('/api/admin/ai/jobs', { type: 'image', prompt: 'x' })).status).toBe(403);
+    expect((await reader.get(`/api/admin/ai/jobs/${started.body.id}`)).status).toBe(403);
+    await settled(started.body.id);
+  });
+
+  it('lets generate-article answer 504 with the job id past AI_WAIT_MS, and the job still finishes', async () => {
+    const hurried = await startTestServer({ env: { OPENAI_API_KEY: OPENAI_KEY, OPENAI_BASE_URL: openai.origin, AI_WAIT_MS: '500' } });
+    openai.behave('slow');
+    try {
+      const staff = (await signedInUser(hurried.url, hurried.db, { role: 'admin' })).client;
+      const response = await staff.post('/api/admin/ai/generate-article', { topic: 'Skolan', length: 'short', category: 'news', articleType: 'news' });
+      expect(response.status).toBe(504);
+      expect(response.body).toMatchObject({ code: 'still_running', id: expect.any(String) });
+      expect(response.body.error).toContain(`/api/admin/ai/jobs/${response.body.id}`);
+      expect(await settled(response.body.id, staff)).toMatchObject({ status: 'done', result: { title: 'Ny rubrik om ämnet' } });
+    } finally {
+      openai.behave('ok');
+      await hurried.close();
+    }
+  });
+
+  it('are documented in the OpenAPI document with their request and answer', async () => {
+    const document = (await new HttpClient(server.url).get('/api/openapi.json')).body;
+    expect(document.paths['/api/admin/ai/jobs'].post.responses['202']).toBeDefined();
+    expect(document.paths['/api/admin/ai/jobs/{id}'].get.responses['200']).toBeDefined();
+    expect(document.components.schemas).toHaveProperty('AiJobRequestInput');
+    expect(document.components.schemas.AiJob.properties.status.enum).toEqual(['queued', 'running', 'done', 'failed']);
+  });
+});
+
 describe('Pexels', () => {
   it('searches and lists curated photos with the key in the Authorization header', async () => {
     const search = await admin.get('/api/admin/pexels/search?query=sj%C3%B6');

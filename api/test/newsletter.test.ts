@@ -8,6 +8,8 @@ import { waitForFolderMail } from './support/mail-folder.js';
 import { startSmtpStandIn, type ReceivedMail } from './support/smtp-stand-in.js';
 import { createTestDatabase, engine, startTestServer, type TestServer } from './support/test-server.js';
 import { signedInUser } from './support/users.js';
+import { openDatabase } from '../src/db/open.js';
+import { createJobQueue } from '../src/services/jobs.js';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpStandIn>>;
 const ENV = { MAIL_FROM: 'Redaktion <nyhetsbrev@redaktion.example>', PUBLIC_ORIGIN: 'https://redaktion.example', TRUST_PROXY: '1' };
@@ -303,10 +305,19 @@ describe('a send interrupted by a restart', () => {
       const [send] = await before.db('newsletter_sends').insert({ subject: 'Avbrutet', articleIds: JSON.stringify([article]), status: 'sending', total: 4, delivered: 2, createdAt: now }).returning('id');
       const sendId = Number((send as { id: number }).id);
       await before.db('newsletter_deliveries').insert(subscribers.map((s, n) => ({ sendId, subscriberId: s.id, status: n < 2 ? 'sent' : 'pending' })));
-      // The process that was sending it died while holding its claim (on PostgreSQL, long enough ago for it to lapse).
-      const claimedUntil = new Date(Date.now() + (engine === 'sqlite' ? 60_000 : -1_000)).toISOString();
-      await before.db('background_jobs').insert({ kind: 'newsletter.digest', payload: JSON.stringify({ sendId }), runAt: now, claimedUntil, attempts: 1, createdAt: now });
       await before.close();
+      const db = await openDatabase(before.config);
+      if (engine === 'sqlite') {
+        // The process that was sending it stopped while holding its claim.
+        const claimedUntil = new Date(Date.now() + 60_000).toISOString();
+        await db('background_jobs').insert({ kind: 'newsletter.digest', payload: JSON.stringify({ sendId }), runAt: now, claimedUntil, attempts: 1, createdAt: now });
+      } else {
+        // The job waits in pg-boss's queue, with no process left to work it.
+        const queue = createJobQueue(db, before.config);
+        await queue.enqueue('newsletter.digest', { sendId });
+        await queue.stop();
+      }
+      await db.destroy();
 
       const after = await startTestServer({ env, database: { url: database.url, dataDir } });
       try {

@@ -48,6 +48,7 @@ describe('/metrics', () => {
     expect(text).toMatch(/redaktion_db_pool_connections\{state="used"\} \d+/);
     expect(text).toMatch(/redaktion_response_cache_lookups_total\{result="hit"\} [1-9]/);
     expect(text).toMatch(/redaktion_response_cache_hit_ratio 0\.\d+/);
+    expect(text).toMatch(/redaktion_job_queue_depth \d+/);
     expect(text).toContain('process_resident_memory_bytes');
   });
 

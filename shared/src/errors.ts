@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   internal: 'internal_error',
   /** Too busy to answer in time, or the database is out of reach: try again (Retry-After). */
   unavailable: 'unavailable',
+  /** Background work (an AI generation) did not finish within the call's wait; its job id comes with the answer. */
+  stillRunning: 'still_running',
 } as const;
 
 /** Messages of the answers above that the server words the same everywhere (the reader app translates their codes). */

@@ -13,3 +13,4 @@ export * from './helpers/raster.js';
 export * from './schemas/tokens.js';
 export * from './schemas/uploads.js';
 export * from './schemas/answers.js';
+export * from './schemas/ai-jobs.js';

@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/connection.js';
+import type { JobQueue } from '../services/jobs.js';
 import type { ResponseCache } from './response-cache.js';
 
 /** The pool's counts as tarn (knex's pool) keeps them. */
@@ -12,9 +13,10 @@ export interface Metrics {
 
 /**
  * Prometheus metrics of one app (a registry of its own, so that several apps in one test process never mix):
- * request durations by route pattern, the database pool, the response cache's hit ratio, and Node's own figures.
+ * request durations by route pattern, the database pool, the response cache's hit ratio, the job queue's depth, and
+ * Node's own figures.
  */
-export function createMetrics(db: Db, cache: ResponseCache): Metrics {
+export function createMetrics(db: Db, cache: ResponseCache, jobs: JobQueue): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const durations = new Histogram({
@@ -56,6 +58,15 @@ export function createMetrics(db: Db, cache: ResponseCache): Metrics {
     collect() {
       const { hits, misses } = cache.stats;
       this.set(hits + misses === 0 ? 0 : hits / (hits + misses));
+    },
+  });
+  new Gauge({
+    name: 'redaktion_job_queue_depth',
+    help: 'Background jobs not finished yet (waiting, waiting for a retry, or running) in the queue every process shares',
+    registers: [registry],
+    async collect() {
+      // While the database is away the last figure stands: /metrics still answers.
+      await jobs.depth().then((depth) => this.set(depth), () => undefined);
     },
   });
   return {

@@ -2,7 +2,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import type { Context, Middleware } from 'koa';
 import type { DatabaseAvailability } from '../db/availability.js';
-import { log } from '../log.js';
+import { log, withLogContext } from '../log.js';
 import { ERROR_CODES } from '@redaktion/shared';
 import { notFound, unavailable } from './errors.js';
 import type { Metrics } from './metrics.js';
@@ -41,7 +41,8 @@ export function observeRequests(metrics: Metrics): Middleware {
       metrics.observeRequest({ method: ctx.method, route, status: ctx.status }, seconds);
       log.info({ reqId: requestId, method: ctx.method, route, status: ctx.status, ms: Math.round(seconds * 1000), finished: ctx.res.writableFinished }, 'request');
     });
-    await next();
+    // The id reaches every line logged while answering, and the background jobs the request starts.
+    await withLogContext({ reqId: requestId }, next);
   };
 }
 

@@ -73,6 +73,11 @@ export function createAiGenerator(db: Db, config: Config, images: ImageStore) {
     (await db('articles').where({ category }).orderBy('createdAt', 'desc').limit(20).pluck('title')) as string[];
 
   return {
+    /** Throws the 503 of an unconfigured generator, so that no job is queued that can only fail. */
+    assertConfigured(): void {
+      openai();
+    },
+
     async generateArticle(input: { topic: string; tone?: string; length: keyof typeof AI_LENGTHS; category: string; articleType: string; customGptModel?: string }) {
       const [min, max] = AI_LENGTHS[input.length];
       const system = 'Du är skribent på Redaktion, en seriös svensk nyhetspublikation. Skriv på idiomatisk svenska, sakligt och korrekt. '

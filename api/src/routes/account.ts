@@ -2,7 +2,6 @@ import {
   accountDeletionSchema, accountExportSchema, ERROR_CODES, ERROR_MESSAGES, loginSchema, messageSchema, passwordChangeSchema,
   profileUpdateSchema, registerSchema, resetRequestAnswerSchema, resetRequestSchema, resetSchema, userSchema,
 } from '@redaktion/shared';
-import type { Config } from '../config.js';
 import type { AppContext } from '../http/context.js';
 import { endpoint } from '../http/endpoint.js';
 import { HttpError, notAuthenticated } from '../http/errors.js';
@@ -29,7 +28,7 @@ async function startSession(ctx: AppContext, user: UserRow): Promise<void> {
 
 const currentSid = (ctx: AppContext): string | undefined => (ctx.session as { externalKey?: string } | null)?.externalKey;
 
-export const accountEndpoints = ({ users, sessions, throttle, resetTokens, mailer, accessTokens, newsletter, push }: Services, config: Config) => {
+export const accountEndpoints = ({ users, sessions, throttle, resetTokens, accountMail, accessTokens, newsletter, push }: Services) => {
   async function confirmPassword(user: UserRow, password: string, message: string, field = 'password'): Promise<void> {
     if (!(await verifyPassword(password, user.password))) {
       throw new HttpError(400, message, ERROR_CODES.invalidCredentials, [{ path: field, message }]);
@@ -143,14 +142,10 @@ export const accountEndpoints = ({ users, sessions, throttle, resetTokens, maile
       method: 'post', path: '/api/auth/reset-password-request', tag: 'Account', access: 'public',
       summary: 'E-mails a reset link to the account of that address, if there is one; the answer is the same for every address',
       body: resetRequestSchema, response: resetRequestAnswerSchema,
-      handle: (ctx, { body }) => {
+      handle: async (_ctx, { body }) => {
         // The link only ever travels by e-mail, and the answer is the same, byte for byte and in time, for every
-        // address: the lookup, the token and the mail happen after answering.
-        void (async () => {
-          const user = await users.byEmail(body.email);
-          if (!user || !toBool(user.active)) return;
-          await mailer.sendPasswordReset(user, `${config.linkOrigin}/reset-password?token=${await resetTokens.issue(user.id)}`);
-        })().catch((error: unknown) => ctx.app.emit('error', error, ctx));
+        // address: the lookup, the token and the mail happen in a job.
+        await accountMail.requestPasswordReset(body.email);
         return { message: RESET_SENT };
       },
     }),

@@ -41,8 +41,7 @@ export const engageEndpoints = ({ newsletter, push, rateLimit }: Services, confi
       requireMail(config);
       const wait = await rateLimit.hit(`newsletter:${ctx.ip}`, SIGNUPS_PER_MINUTE, 60_000);
       if (wait > 0) throw new HttpError(429, 'Too many sign-ups from here. Try again in a minute.', ERROR_CODES.tooManyAttempts, undefined, { 'Retry-After': String(wait) });
-      // Looked up and mailed after answering, so that neither the answer nor its time tells a known address.
-      void newsletter.signUp(body.email, readerLocale(ctx, body.locale)).catch((error: unknown) => ctx.app.emit('error', error, ctx));
+      await newsletter.requestSignUp(body.email, readerLocale(ctx, body.locale));
       return { message: ACCEPTED };
     },
   }),

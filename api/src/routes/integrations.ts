@@ -1,30 +1,48 @@
 import {
-  aiDraftSchema, channelVideosSchema, generateArticleSchema, generatedImageSchema, generateImageSchema, pexelsSearchQuery,
-  savedStockPhotoSchema, savePexelsImageSchema, stockPhotosSchema, topicSuggestionsQuery, topicSuggestionsSchema,
+  aiDraftSchema, aiJobRequestSchema, aiJobSchema, channelVideosSchema, generateArticleSchema, generatedImageSchema, generateImageSchema,
+  pexelsSearchQuery, savedStockPhotoSchema, savePexelsImageSchema, stockPhotosSchema, topicSuggestionsQuery, topicSuggestionsSchema,
 } from '@redaktion/shared';
 import { z } from 'zod';
 import { endpoint } from '../http/endpoint.js';
+import { notFound } from '../http/errors.js';
 import type { AiGenerator } from '../integrations/ai.js';
+import type { AiJobs } from '../integrations/ai-jobs.js';
 import type { Pexels } from '../integrations/pexels.js';
 import type { YouTube } from '../integrations/youtube.js';
 
-/** The AI generator, stock photos and the channel videos (admin-area.md §7). */
-export const integrationEndpoints = (ai: AiGenerator, pexels: Pexels, youtube: YouTube) => [
+/**
+ * The AI generator, stock photos and the channel videos (admin-area.md §7). Generations run as jobs; the spec's two
+ * generate calls wait for theirs for at most `aiWaitMs`.
+ */
+export const integrationEndpoints = (ai: AiGenerator, aiJobs: AiJobs, aiWaitMs: number, pexels: Pexels, youtube: YouTube) => [
   endpoint({
     method: 'post', path: '/api/admin/ai/generate-article', tag: 'Admin: AI generator', access: 'admin',
-    summary: 'Writes a draft article in Swedish: title, content (paragraphs split by blank lines), excerpt and the read time of its words',
-    body: generateArticleSchema,
-    response: aiDraftSchema,
-    handle: (_ctx, { body }) => ai.generateArticle(body),
+    summary: 'Writes a draft article in Swedish: title, content (paragraphs split by blank lines), excerpt and the read time of its words; '
+      + '504 with the job id when it takes longer than the call waits',
+    body: generateArticleSchema, response: aiDraftSchema,
+    handle: async (_ctx, { body }) => aiJobs.result(await aiJobs.start({ ...body, type: 'article' }), aiWaitMs),
   }),
   endpoint({
     method: 'post', path: '/api/admin/ai/generate-image', tag: 'Admin: AI generator', access: 'admin',
-    summary: 'Generates an image and keeps it in our uploads (with WebP variants); answers its local url',
-    body: generateImageSchema,
-    response: generatedImageSchema,
-    handle: async (_ctx, { body }) => {
-      const stored = await ai.generateImage(body as Parameters<AiGenerator['generateImage']>[0]);
-      return { url: stored.url, variants: stored.variants };
+    summary: 'Generates an image and keeps it in our uploads (with WebP variants); answers its local url; '
+      + '504 with the job id when it takes longer than the call waits',
+    body: generateImageSchema, response: generatedImageSchema,
+    handle: async (_ctx, { body }) => aiJobs.result(await aiJobs.start({ ...body, type: 'image' }), aiWaitMs),
+  }),
+  endpoint({
+    method: 'post', path: '/api/admin/ai/jobs', tag: 'Admin: AI generator', access: 'admin', status: 202,
+    summary: 'Starts an article or image generation in the background; follow it at /api/admin/ai/jobs/{id}',
+    body: aiJobRequestSchema, response: z.object({ id: z.string() }),
+    handle: async (_ctx, { body }) => ({ id: await aiJobs.start(body) }),
+  }),
+  endpoint({
+    method: 'get', path: '/api/admin/ai/jobs/:id', tag: 'Admin: AI generator', access: 'admin',
+    summary: 'A generation job: queued, running, done (with its result) or failed (with its error)',
+    params: z.object({ id: z.string().max(100) }), response: aiJobSchema,
+    handle: async (_ctx, { params }) => {
+      const job = await aiJobs.get(params.id);
+      if (!job) throw notFound('No such AI job');
+      return job;
     },
   }),
   endpoint({

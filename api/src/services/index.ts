@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { createAccessTokens } from './access-tokens.js';
+import { createAccountMail } from './account-mail.js';
 import { createAdvertisementReads } from './advertisements.js';
 import { createArticleReads } from './articles.js';
 import { createCategoryReads } from './categories.js';
@@ -26,15 +27,18 @@ import { createRasterImages } from './raster-images.js';
 
 export function createServices(db: Db, config: Config) {
   const mailer = createMailer(config);
-  const jobs = createJobQueue(db);
+  const jobs = createJobQueue(db, config);
+  const users = createUserService(db);
+  const resetTokens = createPasswordResetTokens(db);
   return {
-    users: createUserService(db),
+    users,
     sessions: createSessionStore(db),
     accessTokens: createAccessTokens(db),
     throttle: createLoginThrottle(db),
-    resetTokens: createPasswordResetTokens(db),
+    resetTokens,
     mailer,
     jobs,
+    accountMail: createAccountMail(jobs, users, resetTokens, mailer, config),
     rateLimit: createRateLimit(db),
     newsletter: createNewsletter(db, config, mailer, jobs),
     push: createPush(db, config, jobs),

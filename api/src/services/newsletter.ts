@@ -21,6 +21,11 @@ interface SendRow {
 const RESEND_AFTER_MS = 24 * 60 * 60 * 1000;
 /** Recipients taken per round of a send; each round's results are stored before the next, so a restart loses none. */
 const BATCH = 50;
+/**
+ * Batches one digest job sends before it hands the rest to a new job: every job stays far shorter than the time after
+ * which a running job counts as lost (JOB_TIMEOUT_SECONDS), so a large list is never sent twice at once.
+ */
+const BATCHES_PER_JOB = 10;
 /** Rendered once per language with this in place of the recipient's token. */
 const TOKEN_SLOT = '__unsubscribe_token__';
 
@@ -99,7 +104,7 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
     // An article unpublished since the send was queued is left out rather than stopping the send.
     const articles = await digestArticles(fromJson<number[]>(send.articleIds, [])).catch(() => null);
     const template = articles?.length ? await renderDigest(send.subject, articles, TOKEN_SLOT) : null;
-    for (;;) {
+    for (let batches = 1; ; batches += 1) {
       const batch = (await db('newsletter_deliveries as d').join('newsletter_subscribers as s', 's.id', 'd.subscriberId')
         .where({ 'd.sendId': sendId, 'd.status': 'pending' }).orderBy('d.subscriberId').limit(BATCH)
         .select('d.subscriberId', 's.email', 's.locale', 's.status', 's.token')) as { subscriberId: number; email: string; locale: string; status: string; token: string }[];
@@ -123,6 +128,10 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
         }
       }
       await refreshCounts(sendId);
+      if (batches >= BATCHES_PER_JOB) {
+        await queue.enqueue('newsletter.digest', { sendId });
+        return;
+      }
     }
     await refreshCounts(sendId);
     await db('newsletter_sends').where({ id: sendId }).update({ status: 'done', finishedAt: nowIso() });
@@ -153,9 +162,14 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
   const mine = async (email: string): Promise<MySubscription> => ({ email, status: (await byEmail(email))?.status ?? 'none' });
 
   return {
-    jobs: { 'newsletter.confirm': sendConfirmation, 'newsletter.digest': deliverDigest },
+    jobs: {
+      'newsletter.confirm': sendConfirmation,
+      'newsletter.digest': deliverDigest,
+      'newsletter.sign-up': (payload: unknown) => signUp((payload as { email: string }).email, (payload as { locale: Locale }).locale),
+    },
     onReachChange: (listener: () => void) => { reachListeners.push(listener); },
-    signUp,
+    /** The form's sign-up, done in a job: neither the answer nor its time tells whether the address was known. */
+    requestSignUp: (email: string, locale: Locale) => queue.enqueue('newsletter.sign-up', { email, locale }),
     mine,
 
     /** The confirmation link: answers the subscriber's language, or null for a link that names nobody pending or confirmed. */
