@@ -24,6 +24,7 @@ const NOT_CALLED: Record<string, string> = {
   'GET /api/admin/audio/:file': 'streams audio (admin-media tests)',
   'GET /feeds/audio/:file': 'streams audio (feeds tests)',
   'GET /feeds/private/:token/audio/:file': 'streams audio (feeds tests)',
+  'GET /api/admin/ai/jobs/:id': 'follows a generation job, which needs an AI provider (integrations tests, against the OpenAI stand-in)',
 };
 
 /** JSON reads that need an outside service (Stripe, Pexels, YouTube, an AI provider) not configured here: they answer an error. */
@@ -166,7 +167,7 @@ describe('every endpoint says what it answers', () => {
 
   it('answers every JSON read successfully to someone, unless it needs an outside service', () => {
     const unanswered = server.endpoints
-      .filter((definition) => definition.method === 'get' && definition.response && !NEEDS_OUTSIDE_SERVICE.has(nameOf(definition)))
+      .filter((definition) => definition.method === 'get' && definition.response && !NOT_CALLED[nameOf(definition)] && !NEEDS_OUTSIDE_SERVICE.has(nameOf(definition)))
       .map(nameOf)
       .filter((name) => !answers.some((answer) => answer.name === name && answer.status === 200));
     expect(unanswered).toEqual([]);
