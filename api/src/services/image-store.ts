@@ -8,8 +8,9 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { ERROR_CODES } from '@redaktion/shared';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
-import { makeVariants, stripMetadata, type ImageVariants } from './images.js';
-import { SIZE_LIMITS, keep, sniffType, uploadTempDir, type ReceivedFile } from './uploads.js';
+import type { Storage } from '../storage/index.js';
+import { planVariants, stripMetadata, writeVariants, type ImageVariants } from './images.js';
+import { SIZE_LIMITS, keep, sniffType, storedKey, uploadTempDir, type ReceivedFile } from './uploads.js';
 
 export type StoredImage = ImageVariants & { url: string };
 
@@ -17,21 +18,32 @@ const unreadable = () => new HttpError(415, 'Invalid file type', ERROR_CODES.uns
 
 /**
  * Every image the product keeps, whoever sent it (an editor's upload, the AI model, Pexels), lands here:
- * under a generated name in uploads/images, with its WebP variants. An image sharp cannot read is not kept.
+ * in the store under a generated key in uploads/images/, with its WebP variants. An image sharp cannot read is not kept.
+ * sharp works on the local temporary file; only the finished original and variants go to the store.
  */
-export function createImageStore(config: Config) {
-  const imagesDir = path.join(config.uploadsDir, 'images');
+export function createImageStore(config: Config, storage: Storage) {
   const tempDir = uploadTempDir(config.dataDir);
 
-  async function finish(name: string): Promise<StoredImage> {
+  async function finish(file: ReceivedFile): Promise<StoredImage> {
+    const key = storedKey('uploads/images/', file.type);
+    let plan: ImageVariants;
     try {
       // The original is public too: it must not tell where the photo was taken, or by whom.
-      await stripMetadata(path.join(imagesDir, name));
-      return { url: `/uploads/images/${name}`, ...(await makeVariants(imagesDir, name, '/uploads/images/')) };
+      await stripMetadata(file.tempPath);
+      plan = await planVariants(file.tempPath, key);
     } catch {
-      await rm(path.join(imagesDir, name), { force: true });
+      await rm(file.tempPath, { force: true });
       throw unreadable();
     }
+    // Re-encoding decoded every pixel, so from here a failure is the store's, not the client's file.
+    try {
+      await writeVariants(storage, key, file.tempPath);
+    } catch (error) {
+      await rm(file.tempPath, { force: true });
+      throw error;
+    }
+    await keep(storage, file, key);
+    return { url: `/${key}`, ...plan };
   }
 
   async function fromTemp(tempPath: string, head: Buffer, size: number): Promise<StoredImage> {
@@ -40,12 +52,12 @@ export function createImageStore(config: Config) {
       await rm(tempPath, { force: true });
       throw unreadable();
     }
-    return finish(await keep({ field: 'file', type, size, tempPath }, imagesDir));
+    return finish({ field: 'file', type, size, tempPath });
   }
 
   return {
     /** An image that arrived in a multipart upload. */
-    fromUpload: async (file: ReceivedFile) => finish(await keep(file, imagesDir)),
+    fromUpload: finish,
 
     /** Image bytes in memory (the AI model's base64 answer). */
     async fromBytes(bytes: Buffer): Promise<StoredImage> {
