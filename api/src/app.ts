@@ -21,7 +21,7 @@ import { sameOriginWrites } from './http/same-origin.js';
 import { Admission } from './http/admission.js';
 import { securityHeaders } from './http/security-headers.js';
 import { safeJoin, sendFile } from './http/send-file.js';
-import { variantObject } from './services/images.js';
+import { imageObject } from './services/images.js';
 import { sendStored } from './http/send-stored.js';
 import { currentUser, SESSION_COOKIE, sessions } from './http/session.js';
 import { clientApp } from './http/client-app.js';
@@ -90,7 +90,7 @@ export function createApp(db: Db, config: ServingConfig): App {
   const availability = new DatabaseAvailability(db);
   const readiness: Readiness = { draining: false };
   const metrics = createMetrics(db, cache);
-  const admin = createAdminServices(db, config, services.sessions, services.storage);
+  const admin = createAdminServices(db, config, services.sessions, services.storage, services.jobs);
   const uploads = createResumableUploads(config, admin.placement);
   // Unfinished resumable uploads expire after 24 hours: swept now and every hour.
   const sweepUploads = () => void uploads.sweep().catch((error: unknown) => log.warn({ err: error }, 'Sweeping expired uploads failed'));
@@ -167,11 +167,12 @@ export function createApp(db: Db, config: ServingConfig): App {
       throw notFound('File not found');
     }
     if (ctx.path.startsWith('/uploads/') && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
-      let key = uploadKey(ctx.path);
+      const asked = uploadKey(ctx.path);
       // `?w=` picks one of an image's WebP variants (srcset); the original answers without it.
-      if (key && key.startsWith('uploads/images/') && ctx.query.w) key = (await variantObject(services.storage, key, Number(ctx.query.w))) ?? key;
-      // Uploads are stored under generated names and never change: cache them for good.
-      if (key && (await sendStored(ctx, services.storage, key, { public: true, immutable: true }))) return;
+      const width = asked?.startsWith('uploads/images/') && ctx.query.w ? Number(ctx.query.w) : null;
+      const answer = asked ? await imageObject(services.storage, asked, width) : null;
+      // Uploads are stored under generated names and never change: cached for good, unless a variant is still to come.
+      if (answer && (await sendStored(ctx, services.storage, answer.key, { public: true, ...(answer.final ? { immutable: true } : { maxAgeSeconds: 60 }) }))) return;
       throw notFound('File not found');
     }
     await next();
@@ -179,8 +180,8 @@ export function createApp(db: Db, config: ServingConfig): App {
   koa.use(pages.serve);
   koa.on('error', logRequestError);
 
-  // Newsletter mail and push alerts go out in the background, and sends left unfinished by a restart resume here.
-  void services.jobs.work({ ...services.newsletter.jobs, ...services.push.jobs }, services.push.announceEpisodes)
+  // Newsletter mail, push alerts and image variants are made in the background, and work left unfinished by a restart resumes here.
+  void services.jobs.work({ ...services.newsletter.jobs, ...services.push.jobs, ...admin.images.jobs }, services.push.announceEpisodes)
     .catch((error: unknown) => console.error('Background jobs did not start:', error));
 
   return {

@@ -4,24 +4,31 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { buffer } from 'node:stream/consumers';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { ERROR_CODES } from '@redaktion/shared';
+import { z } from 'zod';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
 import type { Storage } from '../storage/index.js';
 import { planVariants, stripMetadata, writeVariants, type ImageVariants } from './images.js';
+import type { JobQueue } from './jobs.js';
 import { SIZE_LIMITS, keep, sniffType, storedKey, uploadTempDir, type ReceivedFile } from './uploads.js';
 
 export type StoredImage = ImageVariants & { url: string };
+
+const VARIANTS_JOB = 'image.variants';
+const variantsJobSchema = z.object({ key: z.string().regex(/^uploads\/images\/[0-9a-f-]{36}\.(?:jpg|png|webp)$/) });
 
 const unreadable = () => new HttpError(415, 'Invalid file type', ERROR_CODES.unsupportedType, [{ path: 'file', message: 'The image could not be read' }]);
 
 /**
  * Every image the product keeps, whoever sent it (an editor's upload, the AI model, Pexels), lands here:
  * in the store under a generated key in uploads/images/, with its WebP variants. An image sharp cannot read is not kept.
- * sharp works on the local temporary file; only the finished original and variants go to the store.
+ * sharp works on the local temporary file; only the finished original goes to the store, and its variants are made by
+ * a durable background job from the stored original, so that the upload does not wait for them and none is lost.
  */
-export function createImageStore(config: Config, storage: Storage) {
+export function createImageStore(config: Config, storage: Storage, jobs: JobQueue) {
   const tempDir = uploadTempDir(config.dataDir);
 
   async function finish(file: ReceivedFile): Promise<StoredImage> {
@@ -35,14 +42,9 @@ export function createImageStore(config: Config, storage: Storage) {
       await rm(file.tempPath, { force: true });
       throw unreadable();
     }
-    // Re-encoding decoded every pixel, so from here a failure is the store's, not the client's file.
-    try {
-      await writeVariants(storage, key, file.tempPath);
-    } catch (error) {
-      await rm(file.tempPath, { force: true });
-      throw error;
-    }
     await keep(storage, file, key);
+    // The answer lists the variants now; the job makes them a moment later, and until then their URLs serve the original.
+    await jobs.enqueue(VARIANTS_JOB, { key });
     return { url: `/${key}`, ...plan };
   }
 
@@ -56,6 +58,16 @@ export function createImageStore(config: Config, storage: Storage) {
   }
 
   return {
+    /** The background job that makes an image's variants, registered with the others (app.ts). */
+    jobs: {
+      async [VARIANTS_JOB](payload: unknown): Promise<void> {
+        const { key } = variantsJobSchema.parse(payload);
+        const original = await storage.get(key);
+        // An image removed before its turn came needs no variants.
+        if (original) await writeVariants(storage, key, await buffer(original));
+      },
+    },
+
     /** An image that arrived in a multipart upload. */
     fromUpload: finish,
 

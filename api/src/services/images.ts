@@ -12,18 +12,28 @@ export interface ImageVariants {
 
 const variantKey = (imageKey: string, width: number) => `${imageKey.replace(/\.[a-z0-9]+$/i, '')}-${width}.webp`;
 
+/** A variant's key, named as a variant of a generated upload: `uploads/images/<uuid>-<width>.webp`. */
+const VARIANT_KEY = /^(uploads\/images\/[0-9a-f-]{36})-\d+\.webp$/;
+
 /**
- * The stored object for `?w=` on an uploaded image: the variant of that width, else the widest narrower one, else the
- * original (an image narrower than 400 px has only itself, and a variant still being made is not there yet).
- * Null when `width` is not one of the variant widths.
+ * The stored object that answers for an uploaded image's key. `?w=` (`width`) picks the variant of that width, else the
+ * widest narrower one there is, else the original; a width that is no variant width picks the original. A variant
+ * named directly that the background job has not made yet is answered by its original (contract.md §5: the upload
+ * lists the variants at once). `final` is false for an answer that may change, which must not be cached for good.
  */
-export async function variantObject(storage: Storage, imageKey: string, width: number): Promise<string | null> {
-  if (!(VARIANT_WIDTHS as readonly number[]).includes(width)) return null;
-  for (const w of VARIANT_WIDTHS.filter((candidate) => candidate <= width).reverse()) {
-    const key = variantKey(imageKey, w);
-    if (await storage.stat(key)) return key;
+export async function imageObject(storage: Storage, key: string, width: number | null): Promise<{ key: string; final: boolean }> {
+  if (width !== null) {
+    if (!(VARIANT_WIDTHS as readonly number[]).includes(width)) return { key, final: true };
+    for (const w of VARIANT_WIDTHS.filter((candidate) => candidate <= width).reverse()) {
+      const candidate = variantKey(key, w);
+      if (await storage.stat(candidate)) return { key: candidate, final: w === width };
+    }
+    return { key, final: false };
   }
-  return imageKey;
+  const base = VARIANT_KEY.exec(key)?.[1];
+  if (!base || (await storage.stat(key))) return { key, final: true };
+  for await (const original of storage.list(`${base}.`)) return { key: original.key, final: false };
+  return { key, final: true };
 }
 
 /**
@@ -56,11 +66,8 @@ export async function planVariants(source: string | Buffer, imageKey: string): P
   return { width, height, variants };
 }
 
-/**
- * Puts the resized WebP copies (`name-400.webp`, …) beside the original in the store. sharp reads a file from disk
- * when given a path, so a large original is never held whole in our memory; each variant is small.
- */
-export async function writeVariants(storage: Storage, imageKey: string, source: string | Buffer): Promise<void> {
+/** Puts the resized WebP copies (`name-400.webp`, …) beside the original in the store; each variant is small. */
+export async function writeVariants(storage: Storage, imageKey: string, source: Buffer): Promise<void> {
   for (const { width, url } of (await planVariants(source, imageKey)).variants) {
     const bytes = await sharp(source).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
     await storage.put(url.slice(1), bytes, { contentType: 'image/webp', length: bytes.length });

@@ -1,6 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import type { Storage } from '../../storage/index.js';
+import type { JobQueue } from '../jobs.js';
 import type { SessionStore } from '../session-store.js';
 import { createImageStore } from '../image-store.js';
 import { createUploadPlacement } from '../upload-placement.js';
@@ -10,8 +11,8 @@ import { createEditorial } from './editorial.js';
 import { createStats } from './stats.js';
 import { createUserAdmin } from './users.js';
 
-export function createAdminServices(db: Db, config: Config, sessions: SessionStore, storage: Storage) {
-  const images = createImageStore(config, storage);
+export function createAdminServices(db: Db, config: Config, sessions: SessionStore, storage: Storage, jobs: JobQueue) {
+  const images = createImageStore(config, storage, jobs);
   return {
     editorial: createEditorial(db, storage),
     catalogue: createCatalogueAdmin(db),
