@@ -42,7 +42,13 @@ describe('image uploads', () => {
       expect(served.headers.get('content-type')).toBe('image/webp');
       expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(variant.width);
     }
-    expect((await fetch(server.url + response.body.url)).status).toBe(200);
+    const original = await fetch(server.url + response.body.url);
+    expect(original.status).toBe(200);
+    expect(original.headers.get('accept-ranges')).toBe('bytes');
+    // A client that has it already is told so, by the validator it was given (a browser's reload sends max-age=0; fetch
+    // would otherwise add no-cache to a conditional request, which asks for the whole answer).
+    const revalidate = { 'If-None-Match': original.headers.get('etag')!, 'Cache-Control': 'max-age=0' };
+    expect((await fetch(server.url + response.body.url, { headers: revalidate })).status).toBe(304);
   });
 
   it('never enlarges a small image', async () => {

@@ -61,11 +61,12 @@ export async function sendFile(
       ctx.set('Cache-Control', `public, max-age=${options.maxAgeSeconds ?? 31_536_000}${options.immutable ? ', immutable' : ''}`);
       ctx.set('ETag', `W/"${packed.size.toString(16)}-${Math.floor(packed.mtimeMs).toString(16)}-${suffix.slice(1)}"`);
       ctx.type = options.contentType ?? (mime.lookup(file) || 'application/octet-stream');
+      // Koa judges freshness only for a 2xx answer, and an answer is 404 until it is given one.
+      ctx.status = 200;
       if (ctx.fresh) {
         ctx.status = 304;
         return true;
       }
-      ctx.status = 200;
       if (ctx.method !== 'HEAD') ctx.body = createReadStream(file + suffix);
       ctx.length = packed.size;
       return true;
@@ -109,6 +110,8 @@ export async function sendBytes(
     : `public, max-age=${options.maxAgeSeconds ?? 0}`);
   ctx.type = options.contentType;
 
+  // Koa judges freshness only for a 2xx answer, and an answer is 404 until it is given one.
+  ctx.status = 200;
   if (ctx.fresh) {
     ctx.status = 304;
     return true;
@@ -129,7 +132,6 @@ export async function sendBytes(
     if (ctx.method !== 'HEAD') ctx.body = await open(range);
     ctx.length = range.end - range.start + 1;
   } else {
-    ctx.status = 200;
     if (ctx.method !== 'HEAD') ctx.body = await open();
     ctx.length = source.size;
   }
