@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
 import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import type { S3Settings } from '../../src/storage/s3.js';
 import { freePort } from './server-process.js';
 import { prepareSwift } from '../../../scripts/swift/prepare.mjs';
 
@@ -204,4 +206,36 @@ export async function createBucket(swift: SwiftS3, label = 'test'): Promise<stri
     client.destroy();
   }
   return bucket;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The loopback address of swift-global-setup.ts, which starts the run's one Swift on the first request. */
+    swiftStarter: string;
+  }
+}
+
+/** The test run's one Swift (started on first use by swift-global-setup.ts); give the calling hook 120 s. */
+export async function sharedSwift(): Promise<SwiftS3> {
+  const response = await fetch(inject('swiftStarter'));
+  if (!response.ok) throw new Error(`Swift did not start: ${await response.text()}`);
+  return await response.json() as SwiftS3;
+}
+
+/** The S3 settings of the storage driver for one bucket of this Swift. */
+export function swiftS3Settings(swift: SwiftS3, bucket: string): S3Settings {
+  return { endpoint: swift.endpoint, region: swift.region, bucket, accessKeyId: swift.accessKeyId, secretAccessKey: swift.secretAccessKey, forcePathStyle: true };
+}
+
+/** The same as environment variables, for a server process or a command (README, Configuration). */
+export function swiftStorageEnv(swift: SwiftS3, bucket: string): Record<string, string> {
+  return {
+    STORAGE: 's3',
+    S3_ENDPOINT: swift.endpoint,
+    S3_REGION: swift.region,
+    S3_BUCKET: bucket,
+    S3_ACCESS_KEY_ID: swift.accessKeyId,
+    S3_SECRET_ACCESS_KEY: swift.secretAccessKey,
+    S3_FORCE_PATH_STYLE: '1',
+  };
 }
