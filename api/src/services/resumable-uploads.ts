@@ -1,11 +1,9 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import { ERROR_CODES, type ErrorCode, type UploadAnswer } from '@redaktion/shared';
 import type { Config } from '../config.js';
 import { sniffType, type FileKind } from './uploads.js';
+import { createPartsStore } from './resumable-stores.js';
 import type { UploadPlacement } from './upload-placement.js';
 
 const MB = 1024 * 1024;
@@ -38,14 +36,14 @@ async function readHead(stream: Readable): Promise<Buffer> {
 
 /**
  * Resumable uploads over tus 1.0.0 (contract.md §8) for files too large for one request: the parts wait in
- * DATA_DIR/resumable until the last byte, then are sniffed and put into the store as `POST /api/upload` places a file.
+ * DATA_DIR/resumable or the bucket until the last byte, then are sniffed and put into the store as `POST /api/upload`
+ * places a file.
  * The finished upload's answer is kept in its metadata for 24 hours, so a client whose final PATCH answer was lost
  * reads `url` and `kind` from the upload's HEAD (`Upload-Metadata`).
  */
 export function createResumableUploads(config: Config, placement: UploadPlacement) {
-  const directory = path.join(config.dataDir, 'resumable');
   const limits: Record<FileKind, number> = { image: 20 * MB, audio: 500 * MB, video: config.uploadMaxVideoBytes };
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: DAY_MS });
+  const { store, naming } = createPartsStore(config, DAY_MS);
   // No creation-defer-length: the size must be known at creation, so that the limit is checked there.
   store.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
 
@@ -53,24 +51,21 @@ export function createResumableUploads(config: Config, placement: UploadPlacemen
     const metadata = upload.metadata ?? {};
     if (metadata.url && metadata.kind) return { url: metadata.url, kind: metadata.kind as FileKind };
     const kind = declaredKind(metadata.filetype)!;
-    const type = sniffType(await readHead(store.read(upload.id)), [kind]);
+    const type = sniffType(await readHead(await store.read(upload.id)), [kind]);
     if (!type) {
       await store.remove(upload.id);
       throw refusal(415, `The file is not one of the accepted ${kind} types (${ACCEPTED[kind]})`, ERROR_CODES.unsupportedType);
     }
     // The parts are copied into the store; the upload itself stays until expiry, for HEAD.
-    const answer = await placement.placeStream(type, upload.size ?? 0, store.read(upload.id));
-    const record = await store.configstore.get(upload.id);
-    if (record) {
-      record.metadata = { ...record.metadata, url: answer.url, kind: answer.kind };
-      await store.configstore.set(upload.id, record);
-    }
+    const answer = await placement.placeStream(type, upload.size ?? 0, await store.read(upload.id));
+    await store.keepAnswer(upload.id, answer);
     return answer;
   }
 
   const server = new Server({
     path: '/api/admin/uploads',
     datastore: store,
+    ...naming,
     relativeLocation: true,
     // Advertised as the largest limit; at creation the declared type's own limit is checked, with its own words.
     maxSize: (req) => (req.method === 'POST' ? 0 : Math.max(...Object.values(limits))),
@@ -97,10 +92,9 @@ export function createResumableUploads(config: Config, placement: UploadPlacemen
 
   return {
     server,
-    directory,
     /** Deletes the parts of uploads older than 24 hours, finished or not (a finished one's file is already in place). */
     async sweep(): Promise<number> {
-      await mkdir(directory, { recursive: true });
+      await store.prepare();
       return server.cleanUpExpiredUploads();
     },
   };
