@@ -194,6 +194,27 @@ describe('STORAGE=s3: every stored file in the bucket', () => {
     expect(bytes.equals((await inBucket(`audio/${free.audioFile}`))!)).toBe(true);
   });
 
+  it('with presigned URLs, redirects public files to the bucket but streams private audio itself, from a second process', async () => {
+    const second = await startTestServer({ database: server.database, env: { ...swiftStorageEnv(swift, bucket), S3_PRESIGNED_URLS: '1' } });
+    try {
+      const png = await image('png', 600, 300);
+      const uploaded = await postForm(server.url, '/api/upload', cookies, { file: [png, 'bild.png'] });
+      const redirected = await fetch(second.url + uploaded.body.url, { redirect: 'manual' });
+      expect(redirected.status).toBe(302);
+      const location = redirected.headers.get('location')!;
+      expect(location.startsWith(`${swift.endpoint}/${bucket}/${uploaded.body.url.slice(1)}?`)).toBe(true);
+      expect(location).toContain('X-Amz-Signature=');
+      expect((await bytesOf(await fetch(location))).equals((await inBucket(uploaded.body.url.slice(1)))!)).toBe(true);
+
+      const free = (await server.db('podcasts').where({ premium: false }).whereNotNull('audioFile').first('id')) as { id: number };
+      const audio = await fetch(`${second.url}/api/podcasts/${free.id}/audio`, { redirect: 'manual', headers: { Range: 'bytes=0-99' } });
+      expect(audio.status).toBe(206);
+      expect(audio.headers.get('location')).toBeNull();
+    } finally {
+      await second.close();
+    }
+  });
+
   it('backs up the database only, and says that the files are in the bucket', async () => {
     const work = await mkdtemp(path.join(os.tmpdir(), 'redaktion-s3-backup-'));
     try {
