@@ -164,6 +164,9 @@ describe('STORAGE=s3: every stored file in the bucket', () => {
     const head = await tus('HEAD', location);
     expect(head.headers.get('upload-offset')).toBe(String(size));
     expect(head.headers.get('upload-metadata')).toContain(`url ${b64(answer.url)}`);
+    // The final PATCH repeated, by a client whose answer was lost: the same answer, from any process.
+    const again = await tus('PATCH', location, { 'Upload-Offset': String(size), 'Content-Type': 'application/offset+octet-stream' }, new Uint8Array(0));
+    expect(await again.json()).toEqual(answer);
 
     const made = await admin.post('/api/admin/custom-videos', { title: 'Molnklipp', description: 'Från hinken', duration: '0:07', videoUrl: answer.url });
     expect(made.status).toBe(201);

@@ -54,6 +54,19 @@ class BucketParts extends S3Store implements PartsStore {
     await this.client.deleteObject({ Bucket: this.bucket, Key: id });
   }
 
+  /** A repeated last PATCH (a client whose answer was lost) finds its multipart upload completed: nothing to add. */
+  override async write(src: Readable, id: string, offset: number): Promise<number> {
+    try {
+      return await super.write(src, id, offset);
+    } catch (error) {
+      if ((error as Error).name !== 'NoSuchUpload') throw error;
+      const upload = await this.getUpload(id);
+      if (upload.offset !== upload.size) throw error;
+      src.resume();
+      return upload.offset;
+    }
+  }
+
   /** Also a finished upload, whose multipart upload S3 no longer knows (the refused type after the last byte). */
   override async remove(id: string): Promise<void> {
     try {
