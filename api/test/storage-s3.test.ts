@@ -127,7 +127,7 @@ describe('STORAGE=s3: every stored file in the bucket', () => {
     const video = Buffer.alloc(size);
     videoHeads.mp4().copy(video);
     for (let i = 4096; i < size; i += 4096) video.writeUInt32BE(i, i);
-    const tus = (method: string, url: string, headers: Record<string, string> = {}, body?: Uint8Array) => fetch(server.url + url, {
+    const tus = (method: string, url: string, headers: Record<string, string> = {}, body?: Uint8Array, base = server.url) => fetch(base + url, {
       method, headers: { 'Tus-Resumable': '1.0.0', Authorization: `Bearer ${token}`, ...headers }, body: body as BodyInit | undefined,
     });
     const b64 = (text: string) => Buffer.from(text).toString('base64');
@@ -146,9 +146,13 @@ describe('STORAGE=s3: every stored file in the bucket', () => {
       request.on('error', () => resolve());
       request.write(video.subarray(0, 2 * 1024 * 1024), () => setTimeout(() => { request.destroy(); resolve(); }, 500));
     });
+    // The upload goes on through another process, on PostgreSQL with its own empty DATA_DIR (SQLite's database lives
+    // in DATA_DIR): what it needs of the upload is in the bucket.
+    const otherData = server.database.url ? await mkdtemp(path.join(os.tmpdir(), 'redaktion-other-')) : server.database.dataDir;
+    const other = await startTestServer({ database: { url: server.database.url, dataDir: otherData }, env: swiftStorageEnv(swift, bucket) });
     let offset = 0;
     for (let attempt = 0; attempt < 50 && offset === 0; attempt += 1) {
-      offset = Number((await tus('HEAD', location)).headers.get('upload-offset'));
+      offset = Number((await tus('HEAD', location, {}, undefined, other.url)).headers.get('upload-offset'));
       if (offset === 0) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(offset).toBeGreaterThan(0);
@@ -156,7 +160,12 @@ describe('STORAGE=s3: every stored file in the bucket', () => {
     const unfinished = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'resumable/' }));
     expect(unfinished.KeyCount).toBeGreaterThan(0);
 
-    const last = await tus('PATCH', location, { 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, video.subarray(offset));
+    const last = await tus('PATCH', location, { 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, video.subarray(offset), other.url);
+    await other.close();
+    if (otherData !== server.database.dataDir) {
+      expect(await filesUnder(otherData)).toEqual([]);
+      await rm(otherData, { recursive: true, force: true });
+    }
     expect(last.status).toBe(200);
     const answer = await last.json() as { url: string; kind: string };
     expect(answer).toEqual({ url: expect.stringMatching(/^\/uploads\/videos\/[0-9a-f-]{36}\.mp4$/), kind: 'video' });
