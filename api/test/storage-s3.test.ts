@@ -198,6 +198,11 @@ describe('STORAGE=s3: every stored file in the bucket', () => {
     expect((await sharp(await bytesOf(raster)).metadata()).format).toBe('jpeg');
     expect(await inBucket(`raster/og/${article.imageUrl.slice('/uploads/'.length)}.jpg`)).not.toBeNull();
 
+    // Objects carry their type, for a CDN or a presigned URL that serves them without the API.
+    const clip = (await server.db('customVideos').first('videoUrl', 'thumbnailUrl')) as { videoUrl: string; thumbnailUrl: string };
+    expect((await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: clip.videoUrl.slice(1) }))).ContentType).toMatch(/^video\//);
+    expect((await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: clip.thumbnailUrl.slice(1) }))).ContentType).toBe('image/jpeg');
+
     const free = (await server.db('podcasts').where({ premium: false }).whereNotNull('audioFile').first('id', 'audioFile', 'audioSize')) as { id: number; audioFile: string; audioSize: number };
     const audio = await fetch(`${server.url}/api/podcasts/${free.id}/audio`);
     expect(audio.status).toBe(200);

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import mime from 'mime-types';
 import { slugify } from '@redaktion/shared';
 import type { Db } from '../db/connection.js';
 import { isPostgres } from '../db/connection.js';
@@ -18,10 +19,10 @@ const CATEGORY_LABELS: Record<string, string> = {
 
 const isoHoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR_MS).toISOString();
 
-/** Puts one of the shipped demo files into the store, streamed. */
+/** Puts one of the shipped demo files into the store, streamed, with the type a CDN in front of the bucket will send. */
 async function putAsset(storage: Storage, asset: string, key: string): Promise<void> {
   const file = path.join(ASSETS, asset);
-  await storage.put(key, createReadStream(file), { length: (await stat(file)).size });
+  await storage.put(key, createReadStream(file), { length: (await stat(file)).size, contentType: mime.lookup(key) || undefined });
 }
 
 /**
