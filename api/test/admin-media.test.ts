@@ -22,9 +22,9 @@ afterAll(async () => { await server?.close(); });
 const upload = (bytes: Buffer | Uint8Array, name: string) => postForm(server.url, '/api/upload', cookies, { file: [bytes, name] });
 const filesIn = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).sort();
 const everything = async () => ({
-  images: await filesIn(path.join(server.config.uploadsDir, 'images')),
-  videos: await filesIn(path.join(server.config.uploadsDir, 'videos')),
-  audio: await filesIn(server.config.audioDir),
+  images: await filesIn(path.join(path.join(server.config.dataDir, 'uploads'), 'images')),
+  videos: await filesIn(path.join(path.join(server.config.dataDir, 'uploads'), 'videos')),
+  audio: await filesIn(path.join(server.config.dataDir, 'audio')),
   temp: await filesIn(path.join(server.config.dataDir, 'tmp')),
 });
 

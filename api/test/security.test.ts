@@ -229,11 +229,11 @@ describe('6. writes from another site are refused', () => {
     const admin = await signedInUser(server.url, server.db, { role: 'admin' });
     const cookies = [...admin.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#246' } }).jpeg().toBuffer();
-    const before = await readdir(path.join(server.config.uploadsDir, 'images')).catch(() => []);
+    const before = await readdir(path.join(path.join(server.config.dataDir, 'uploads'), 'images')).catch(() => []);
     const response = await postForm(server.url, '/api/upload', cookies, { file: [jpeg, 'a.jpg'] }, {}, { Origin: 'https://sibling.example' });
     expect(response.status).toBe(403);
     expect(response.body.code).toBe('cross_site_request');
-    expect(await readdir(path.join(server.config.uploadsDir, 'images')).catch(() => [])).toEqual(before);
+    expect(await readdir(path.join(path.join(server.config.dataDir, 'uploads'), 'images')).catch(() => [])).toEqual(before);
   });
 
   it('takes PUBLIC_ORIGIN as the site\'s own origin when it is set', async () => {
