@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Storage } from '../src/storage/s3.js';
 import type { Storage } from '../src/storage/index.js';
-import { createBucket, sharedSwift, swiftS3Settings, swiftStorageEnv, type SwiftS3 } from './support/swift.js';
+import { createBucket, sharedSwift, SWIFT_START_TIMEOUT_MS, swiftS3Settings, swiftStorageEnv, type SwiftS3 } from './support/swift.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -50,7 +50,7 @@ describe('npm run storage:copy', () => {
     for (const [key, body] of Object.entries(stored)) await write(key, body);
     // What DATA_DIR holds besides stored files: none of it belongs in the bucket.
     for (const other of ['redaktion.sqlite', 'redaktion.sqlite-wal', 'tmp/part-1', 'resumable/abc', 'mail/1.eml', 'raster/x.png']) await write(other, 'not a stored file');
-  }, 180_000);
+  }, SWIFT_START_TIMEOUT_MS);
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
   it('copies the uploads and audio of DATA_DIR into the bucket key for key, then skips what is already there', async () => {

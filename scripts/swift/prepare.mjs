@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Fetches OpenStack Swift (with its s3api middleware) and memcached from Debian and unpacks them into a cache folder
 // outside the repository, without a system-wide install: the tests' real S3 store (api/test/support/swift.ts).
-// Idempotent: once unpacked it only checks a marker file. Prints the folder it prepared.
+// Idempotent: once unpacked it only checks that the tree is there. Prints the folder it prepared.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,47 +21,51 @@ function run(command, args, options = {}) {
   return result;
 }
 
-/** The packages this machine lacks for Swift: what apt would install, dependencies included. */
-function missingPackages() {
-  const simulate = () => run('apt-get', ['-s', 'install', '--no-install-recommends', ...SWIFT_PACKAGES]);
-  let result = simulate();
-  if (result.status !== 0) {
-    // A fresh machine has no package lists yet; apt-get update needs root.
-    const update = run('apt-get', ['update'], { stdio: 'inherit' });
-    if (update.status !== 0) throw new Error('apt-get update failed (run it once as root, then retry)');
-    result = simulate();
-    if (result.status !== 0) throw new Error(`apt-get cannot resolve Swift's packages:\n${result.stderr}`);
-  }
-  return [...result.stdout.matchAll(/^Inst (\S+)/gm)].map((match) => match[1]);
+/** What apt would install for Swift here (the packages this machine lacks, dependencies included). */
+function simulateInstall() {
+  const result = run('apt-get', ['-s', 'install', '--no-install-recommends', ...SWIFT_PACKAGES]);
+  return result.status === 0 ? [...result.stdout.matchAll(/^Inst (\S+)/gm)].map((match) => match[1]) : null;
 }
 
+/** Downloads the packages into `folder`; false when apt cannot (no or stale package lists). */
+function download(folder) {
+  const packages = simulateInstall();
+  return packages !== null && (packages.length === 0 || run('apt-get', ['download', ...packages], { cwd: folder, stdio: 'inherit' }).status === 0);
+}
+
+/**
+ * The unpacked tree, made once: test runs in several worktrees may prepare at the same moment, so each downloads and
+ * unpacks into a folder of its own and renames it into place; a tree that exists is therefore complete.
+ */
 export function prepareSwift(env = process.env) {
   const cache = swiftCacheDir(env);
   const tree = path.join(cache, 'root');
-  const marker = path.join(cache, 'prepared.json');
-  if (existsSync(marker) && existsSync(path.join(tree, 'usr/bin/swift-proxy-server'))) {
-    const prepared = JSON.parse(readFileSync(marker, 'utf8'));
-    if (SWIFT_PACKAGES.every((name) => prepared.requested.includes(name))) return tree;
-  }
+  if (existsSync(tree)) return tree;
 
-  const debs = path.join(cache, 'debs');
-  mkdirSync(debs, { recursive: true });
-  const wanted = missingPackages();
-  const have = new Set(readdirSync(debs).map((file) => file.split('_')[0]));
-  const toFetch = wanted.filter((name) => !have.has(name));
-  if (toFetch.length > 0) {
-    const download = run('apt-get', ['download', ...toFetch], { cwd: debs, stdio: 'inherit' });
-    if (download.status !== 0) throw new Error('apt-get download of Swift\'s packages failed');
+  mkdirSync(cache, { recursive: true });
+  const debs = mkdtempSync(path.join(cache, 'debs-'));
+  const staging = mkdtempSync(path.join(cache, 'root-'));
+  try {
+    if (!download(debs)) {
+      // A fresh machine has no package lists yet, an old one stale ones; apt-get update needs root.
+      if (run('apt-get', ['update'], { stdio: 'inherit' }).status !== 0) throw new Error('apt-get update failed: run it once as root, then retry');
+      if (!download(debs)) throw new Error(`apt-get cannot download Swift's packages (${SWIFT_PACKAGES.join(' ')})`);
+    }
+    for (const file of readdirSync(debs)) {
+      const unpack = run('dpkg', ['-x', path.join(debs, file), staging]);
+      if (unpack.status !== 0) throw new Error(`dpkg -x ${file} failed: ${unpack.stderr}`);
+    }
+    try {
+      renameSync(staging, tree);
+    } catch (error) {
+      // Another run finished first: its tree is as good as this one.
+      if (!existsSync(tree)) throw error;
+    }
+    return tree;
+  } finally {
+    rmSync(debs, { recursive: true, force: true });
+    rmSync(staging, { recursive: true, force: true });
   }
-  // Unpack afresh so that a half-finished earlier attempt leaves nothing behind.
-  rmSync(tree, { recursive: true, force: true });
-  mkdirSync(tree, { recursive: true });
-  for (const file of readdirSync(debs).filter((name) => name.endsWith('.deb'))) {
-    const unpack = run('dpkg', ['-x', path.join(debs, file), tree]);
-    if (unpack.status !== 0) throw new Error(`dpkg -x ${file} failed: ${unpack.stderr}`);
-  }
-  writeFileSync(marker, JSON.stringify({ requested: SWIFT_PACKAGES, unpacked: wanted }, null, 2));
-  return tree;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

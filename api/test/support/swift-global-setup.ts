@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
-import { startSwift, type RunningSwift } from './swift.js';
+import type { RunningSwift } from './swift.js';
 
 /**
  * One Swift for the whole test run, started only when a test file first asks for it (sharedSwift()): runs that need
@@ -11,7 +11,8 @@ import { startSwift, type RunningSwift } from './swift.js';
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let swift: Promise<RunningSwift> | null = null;
   const server = http.createServer((_request, response) => {
-    swift ??= startSwift();
+    // Imported here, not above: runs that never ask do not load the AWS SDK either.
+    swift ??= import('./swift.js').then(({ startSwift }) => startSwift());
     swift.then(
       ({ endpoint, region, accessKeyId, secretAccessKey }) => {
         response.setHeader('content-type', 'application/json');

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,22 +30,10 @@ const python = '/usr/bin/python3';
 const region = 'us-east-1';
 const account = { name: 'test', user: 'tester', key: 'testing' };
 
-type Server = 'account' | 'container' | 'object';
-
 function ini(sections: Record<string, Record<string, string | number>>): string {
   return Object.entries(sections)
     .map(([name, values]) => `[${name}]\n${Object.entries(values).map(([key, value]) => `${key} = ${value}`).join('\n')}\n`)
     .join('\n');
-}
-
-function buildRing(tree: string, env: NodeJS.ProcessEnv, swiftDir: string, server: Server, port: number): void {
-  const builder = path.join(swiftDir, `${server}.builder`);
-  const steps = [['create', '6', '1', '1'], ['add', `r1z1-127.0.0.1:${port}/d1`, '100'], ['rebalance']];
-  for (const step of steps) {
-    const result = spawnSync(python, [path.join(tree, 'usr/bin/swift-ring-builder'), builder, ...step], { env, encoding: 'utf8' });
-    // swift-ring-builder exits 1 for "done, with warnings" (one device is a warning).
-    if (result.status !== 0 && result.status !== 1) throw new Error(`swift-ring-builder ${step.join(' ')}: ${result.stdout}${result.stderr}`);
-  }
 }
 
 /** Resolves once something accepts connections on the port: a Swift server binds it only when ready to serve. */
@@ -80,6 +68,23 @@ async function waitForS3(swift: SwiftS3, isAlive: () => boolean, ms = 60_000): P
   throw new Error('Swift did not answer');
 }
 
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** The data of earlier runs whose process died without stop() (a crash, a kill); their servers died with them. */
+async function removeAbandonedRuns(): Promise<void> {
+  for (const name of await readdir(os.tmpdir())) {
+    const pid = /^redaktion-swift-(\d+)-/.exec(name)?.[1];
+    if (pid && !isRunning(Number(pid))) await rm(path.join(os.tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
 /**
  * OpenStack Swift with its s3api middleware on loopback: memcached and the account, container, object and proxy
  * servers, each a process on a free port, with configuration, rings and data in a temporary folder. Prepares the
@@ -87,7 +92,8 @@ async function waitForS3(swift: SwiftS3, isAlive: () => boolean, ms = 60_000): P
  */
 export async function startSwift(): Promise<RunningSwift> {
   const tree = prepareSwift();
-  const base = await mkdtemp(path.join(os.tmpdir(), 'redaktion-swift-'));
+  await removeAbandonedRuns();
+  const base = await mkdtemp(path.join(os.tmpdir(), `redaktion-swift-${process.pid}-`));
   const swiftDir = path.join(base, 'etc');
   const devices = path.join(base, 'srv');
   await mkdir(swiftDir, { recursive: true });
@@ -114,8 +120,10 @@ export async function startSwift(): Promise<RunningSwift> {
     workers: 0,
     log_level: 'WARNING',
   };
-  for (const server of ['account', 'container', 'object'] as const) {
-    buildRing(tree, env, swiftDir, server, ports[server]);
+  const servers = ['account', 'container', 'object'] as const;
+  const rings = spawnSync(python, [path.join(repository, 'scripts/swift/rings.py'), swiftDir, ...servers.map((server) => `${server}=${ports[server]}`)], { env, encoding: 'utf8' });
+  if (rings.status !== 0) throw new Error(`Swift's rings: ${rings.stderr}`);
+  for (const server of servers) {
     await writeFile(path.join(swiftDir, `${server}-server.conf`), ini({
       DEFAULT: { ...common, bind_port: ports[server] },
       'pipeline:main': { pipeline: `${server}-server` },
@@ -215,7 +223,10 @@ declare module 'vitest' {
   }
 }
 
-/** The test run's one Swift (started on first use by swift-global-setup.ts); give the calling hook 120 s. */
+/** How long a hook that calls sharedSwift() may take: ~15 s to start alone, far more on a loaded machine. */
+export const SWIFT_START_TIMEOUT_MS = 180_000;
+
+/** The test run's one Swift (started on first use by swift-global-setup.ts); the calling hook needs SWIFT_START_TIMEOUT_MS. */
 export async function sharedSwift(): Promise<SwiftS3> {
   const response = await fetch(inject('swiftStarter'));
   if (!response.ok) throw new Error(`Swift did not start: ${await response.text()}`);
