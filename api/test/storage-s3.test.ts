@@ -9,7 +9,7 @@ import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './support/http-client.js';
 import { image, postForm, variantsMade, videoHeads } from './support/media.js';
-import { createBucket, sharedSwift, swiftClient, swiftStorageEnv, type SwiftS3 } from './support/swift.js';
+import { createBucket, sharedSwift, SWIFT_START_TIMEOUT_MS, swiftClient, swiftStorageEnv, type SwiftS3 } from './support/swift.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { signedInUser } from './support/users.js';
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
   admin = (await signedInUser(server.url, server.db, { role: 'admin' })).client;
   cookies = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   token = (await admin.post('/api/tokens', { name: 's3-test' })).body.token as string;
-}, 180_000);
+}, SWIFT_START_TIMEOUT_MS + 60_000);
 afterAll(async () => {
   await server?.close();
   s3?.destroy();
