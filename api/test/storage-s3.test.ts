@@ -187,6 +187,32 @@ describe('STORAGE=s3: every stored file in the bucket', () => {
     expect((await fetch(server.url + answer.url)).status).toBe(404);
   });
 
+  it('removes a resumable upload from the bucket when it is terminated, or refused for its bytes at the last one', async () => {
+    const tus = (method: string, url: string, headers: Record<string, string> = {}, body?: Uint8Array) => fetch(server.url + url, {
+      method, headers: { 'Tus-Resumable': '1.0.0', Authorization: `Bearer ${token}`, ...headers }, body: body as BodyInit | undefined,
+    });
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const create = async (size: number) => (await tus('POST', '/api/admin/uploads', {
+      'Upload-Length': String(size), 'Upload-Metadata': `filename ${b64('klipp.mp4')},filetype ${b64('video/mp4')}`,
+    })).headers.get('location')!;
+    const objectsOf = async (location: string) => (await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `resumable/${location.split('/').at(-1)}` }))).KeyCount;
+    const send = (location: string, bytes: Buffer) => tus('PATCH', location, { 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, bytes);
+
+    const dropped = await create(10_000);
+    expect((await send(dropped, videoHeads.mp4().subarray(0, 3000))).status).toBe(204);
+    expect(await objectsOf(dropped)).toBeGreaterThan(0);
+    expect((await tus('DELETE', dropped)).status).toBe(204);
+    expect(await objectsOf(dropped)).toBe(0);
+    expect([404, 410]).toContain((await tus('HEAD', dropped)).status);
+
+    const text = Buffer.from('<html>ingen film</html>'.repeat(100));
+    const refused = await create(text.length);
+    const answer = await send(refused, text);
+    expect(answer.status).toBe(415);
+    expect(await answer.json()).toMatchObject({ code: 'unsupported_media_type' });
+    expect(await objectsOf(refused)).toBe(0);
+  });
+
   it('serves the demo seed from the bucket: pictures, their raster copies and episode audio', async () => {
     const article = (await new HttpClient(server.url).get('/api/articles?limit=1')).body[0] as { imageUrl: string };
     expect(article.imageUrl).toMatch(/^\/uploads\/demo\/.+\.svg$/);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -48,6 +48,19 @@ const noCache: KvStore<never> = { get: async () => undefined, set: async () => u
  * alone answers HEAD, so its bytes are removed once placed.
  */
 class BucketParts extends S3Store implements PartsStore {
+  constructor(options: ConstructorParameters<typeof S3Store>[0]) {
+    super(options);
+    // The store deletes expired and refused uploads with one multi-object delete, for which Swift's s3api (like S3
+    // before 2025) demands Content-MD5; the SDK now sends a CRC32 checksum instead.
+    this.client.middlewareStack.add((next, context) => async (args) => {
+      const request = args.request as { headers?: Record<string, string>; body?: unknown };
+      if (context.commandName === 'DeleteObjectsCommand' && request.headers && typeof request.body === 'string') {
+        request.headers['content-md5'] = createHash('md5').update(request.body).digest('base64');
+      }
+      return next(args);
+    }, { step: 'build', name: 'contentMd5OnDeleteObjects' });
+  }
+
   async keepAnswer(id: string, answer: UploadAnswer): Promise<void> {
     const { file, 'upload-id': uploadId } = await this.getMetadata(id);
     await this.saveMetadata(new Upload({ ...file, metadata: withAnswer(file.metadata, answer) }), uploadId);
@@ -67,15 +80,18 @@ class BucketParts extends S3Store implements PartsStore {
     }
   }
 
-  /** Also a finished upload, whose multipart upload S3 no longer knows (the refused type after the last byte). */
+  /**
+   * Also a finished upload, whose multipart upload S3 no longer knows (the refused type after the last byte), and also
+   * the piece shorter than a part, which the library leaves behind.
+   */
   override async remove(id: string): Promise<void> {
     try {
       await super.remove(id);
     } catch (error) {
       if (error !== ERRORS.FILE_NOT_FOUND) throw error;
-      const keys = [id, this.infoKey(id), this.partKey(id, true)];
-      await this.client.deleteObjects({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })) } });
+      await this.client.deleteObjects({ Bucket: this.bucket, Delete: { Objects: [{ Key: id }, { Key: this.infoKey(id) }] } });
     }
+    await this.client.deleteObject({ Bucket: this.bucket, Key: this.partKey(id, true) });
   }
 
   async prepare(): Promise<void> {}
