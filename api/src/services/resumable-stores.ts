@@ -50,8 +50,8 @@ const noCache: KvStore<never> = { get: async () => undefined, set: async () => u
 class BucketParts extends S3Store implements PartsStore {
   constructor(options: ConstructorParameters<typeof S3Store>[0]) {
     super(options);
-    // The store deletes expired and refused uploads with one multi-object delete, for which Swift's s3api (like S3
-    // before 2025) demands Content-MD5; the SDK now sends a CRC32 checksum instead.
+    // The store deletes expired and refused uploads with one multi-object delete, for which Swift's s3api demands
+    // Content-MD5; the SDK sends a CRC32 checksum instead.
     this.client.middlewareStack.add((next, context) => async (args) => {
       const request = args.request as { headers?: Record<string, string>; body?: unknown };
       if (context.commandName === 'DeleteObjectsCommand' && request.headers && typeof request.body === 'string') {
