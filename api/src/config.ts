@@ -14,8 +14,6 @@ export interface Config {
   host: string;
   production: boolean;
   dataDir: string;
-  uploadsDir: string;
-  audioDir: string;
   databaseUrl: string | null;
   /** SESSION_SECRET, or null: then one generated once is kept in the database (services/server-secrets.ts). */
   sessionSecret: string | null;
@@ -125,9 +123,7 @@ function storageConfig(env: Env): StorageConfig {
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
-  const uploadsDir = path.join(dataDir, 'uploads');
-  const audioDir = path.join(dataDir, 'audio');
-  for (const dir of [dataDir, uploadsDir, audioDir]) mkdirSync(dir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true });
 
   const databaseUrl = text(env.DATABASE_URL);
   const publicOrigin = originOf(text(env.PUBLIC_ORIGIN));
@@ -151,8 +147,6 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     production,
     dataDir,
-    uploadsDir,
-    audioDir,
     databaseUrl,
     sessionSecret: configuredSecret,
     dbTimeoutMs: Number(env.DB_TIMEOUT_MS ?? 1500),

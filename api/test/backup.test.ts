@@ -38,10 +38,10 @@ describe('npm run backup and npm run restore', () => {
     expect((await reader.post('/api/register', { username: 'sparad', email: 'sparad@example.se', password: 'ett långt lösenord' })).status).toBe(201);
     const articleId = await insertArticle(server, { title: 'Säkerhetskopierad' });
     const episodeId = await insertEpisode(server, {}, 50_000);
-    const audio = (await readdir(server.config.audioDir))[0]!;
-    const audioBytes = await readFile(path.join(server.config.audioDir, audio));
-    await mkdir(path.join(server.config.uploadsDir, 'images'), { recursive: true });
-    await writeFile(path.join(server.config.uploadsDir, 'images', 'omslag.png'), 'en bild');
+    const audio = (await readdir(path.join(server.config.dataDir, 'audio')))[0]!;
+    const audioBytes = await readFile(path.join(path.join(server.config.dataDir, 'audio'), audio));
+    await mkdir(path.join(path.join(server.config.dataDir, 'uploads'), 'images'), { recursive: true });
+    await writeFile(path.join(path.join(server.config.dataDir, 'uploads'), 'images', 'omslag.png'), 'en bild');
     // Partial uploads are not stored files.
     await mkdir(path.join(dataDir, 'tmp'), { recursive: true });
     await writeFile(path.join(dataDir, 'tmp', 'halvfärdig.part'), 'x');
@@ -54,8 +54,8 @@ describe('npm run backup and npm run restore', () => {
 
     // Things change after the backup: the restore must undo them.
     await server.db('articles').where({ id: articleId }).update({ title: 'Ändrad efteråt' });
-    await rm(path.join(server.config.audioDir, audio));
-    await writeFile(path.join(server.config.uploadsDir, 'images', 'senare.png'), 'efteråt');
+    await rm(path.join(path.join(server.config.dataDir, 'audio'), audio));
+    await writeFile(path.join(path.join(server.config.dataDir, 'uploads'), 'images', 'senare.png'), 'efteråt');
     await server.close();
 
     const restore = await npmRun('restore', file);

@@ -162,7 +162,7 @@ describe('resumable uploads (tus 1.0.0)', () => {
   });
 
   it('answer 415 and delete the bytes when the file is not what it was declared to be', async () => {
-    const before = await readdir(path.join(server.config.uploadsDir, 'videos')).catch(() => []);
+    const before = await readdir(path.join(path.join(server.config.dataDir, 'uploads'), 'videos')).catch(() => []);
     const png = await image('png', 200, 100);
     const location = await create(png.length, 'inte-en-film.mp4', 'video/mp4');
     const answer = await patch(location, 0, png);
@@ -170,7 +170,7 @@ describe('resumable uploads (tus 1.0.0)', () => {
     expect(answer.json).toEqual({ error: 'The file is not one of the accepted video types (MP4, WebM, OGG, AVI or MOV)', code: 'unsupported_media_type' });
     expect(await leftOf(location)).toEqual([]);
     expect((await tus('HEAD', location)).status).toBe(404);
-    expect(await readdir(path.join(server.config.uploadsDir, 'videos')).catch(() => [])).toEqual(before);
+    expect(await readdir(path.join(path.join(server.config.dataDir, 'uploads'), 'videos')).catch(() => [])).toEqual(before);
   });
 
   it('end with DELETE (termination), leaving nothing behind', async () => {

@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config.js';
 import { insertArticle } from './support/fixtures.js';
 import { HttpClient } from './support/http-client.js';
 import { resetLinkIn, waitForFolderMail } from './support/mail-folder.js';
-import { postForm } from './support/media.js';
+import { postForm, variantsMade } from './support/media.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { signedInUser } from './support/users.js';
 
@@ -229,11 +229,11 @@ describe('6. writes from another site are refused', () => {
     const admin = await signedInUser(server.url, server.db, { role: 'admin' });
     const cookies = [...admin.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#246' } }).jpeg().toBuffer();
-    const before = await readdir(path.join(server.config.uploadsDir, 'images')).catch(() => []);
+    const before = await readdir(path.join(path.join(server.config.dataDir, 'uploads'), 'images')).catch(() => []);
     const response = await postForm(server.url, '/api/upload', cookies, { file: [jpeg, 'a.jpg'] }, {}, { Origin: 'https://sibling.example' });
     expect(response.status).toBe(403);
     expect(response.body.code).toBe('cross_site_request');
-    expect(await readdir(path.join(server.config.uploadsDir, 'images')).catch(() => [])).toEqual(before);
+    expect(await readdir(path.join(path.join(server.config.dataDir, 'uploads'), 'images')).catch(() => [])).toEqual(before);
   });
 
   it('takes PUBLIC_ORIGIN as the site\'s own origin when it is set', async () => {
@@ -295,6 +295,7 @@ describe('8. stored images carry no metadata', () => {
 
     const response = await postForm(server.url, '/api/upload', cookies, { file: [photo, 'semester.jpg'] });
     expect(response.status).toBe(201);
+    await variantsMade(server.url, response.body.variants);
     for (const url of [response.body.url, ...response.body.variants.map((variant: { url: string }) => variant.url)]) {
       const served = Buffer.from(await (await fetch(server.url + url)).arrayBuffer());
       const meta = await sharp(served).metadata();

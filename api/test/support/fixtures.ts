@@ -1,5 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { episodeAudioKey } from '../../src/services/episode-audio.js';
+import { createStorage } from '../../src/storage/index.js';
 import type { TestServer } from './test-server.js';
 
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
@@ -22,11 +22,10 @@ export async function insertArticle(server: TestServer, fields: Record<string, u
   return inserted;
 }
 
-/** An episode with a real file of `bytes` under DATA_DIR/audio. */
+/** An episode with a real file of `bytes` in the store. */
 export async function insertEpisode(server: TestServer, fields: Record<string, unknown> = {}, bytes = 10_000): Promise<number> {
   const audioFile = `test-${Math.random().toString(36).slice(2)}.mp3`;
-  await mkdir(server.config.audioDir, { recursive: true });
-  await writeFile(path.join(server.config.audioDir, audioFile), Buffer.alloc(bytes, 7));
+  await createStorage(server.config).put(episodeAudioKey(audioFile), Buffer.alloc(bytes, 7));
   const now = iso(0);
   const inserted = id(await server.db('podcasts').insert({
     title: 'Testavsnitt', description: 'Beskrivning', kind: 'episode', duration: 125, episodeNumber: 1, audioFile,
