@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../src/db/connection.js';
+import { backendName, startCluster, startRequestStream, watchPropagation, type Cluster } from './support/cluster.js';
+import { HttpClient } from './support/http-client.js';
+import { createTestDatabase } from './support/test-server.js';
+import { signedInUser } from './support/users.js';
+
+/**
+ * Three API processes on one PostgreSQL database behind haproxy, each with its own empty DATA_DIR: what a client
+ * sees through the load balancer and from each process directly. Runs in the api-postgres project only
+ * (vitest.config.ts).
+ */
+let cluster: Cluster;
+let admin: HttpClient;
+const cleanups: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  cleanups.push(() => database.drop());
+  cluster = await startCluster({ size: 3, databaseUrl: database.url!, env: { SEED_DEMO: '0' } });
+  cleanups.push(() => cluster.stop());
+  const db = createDb({ databaseUrl: database.url, sqliteFile: '' });
+  try {
+    admin = (await signedInUser(cluster.url, db, { role: 'admin' })).client;
+  } finally {
+    await db.destroy();
+  }
+}, 120_000);
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+});
+
+/** `client`'s cookies on another base URL: the same browser, reaching one process directly. */
+function sameBrowserAt(client: HttpClient, baseUrl: string): HttpClient {
+  const copy = new HttpClient(baseUrl);
+  for (const [name, value] of client.cookies) copy.cookies.set(name, value);
+  return copy;
+}
+
+async function publishedArticle(title: string): Promise<number> {
+  const created = await admin.post('/api/admin/articles', {
+    title, content: 'Första stycket.\n\nAndra stycket.', excerpt: 'Ingress', category: 'news', author: 'Karin Ek', readTime: 3, status: 'published',
+  });
+  expect(created.status).toBe(201);
+  return created.body.id as number;
+}
+
+describe('three API processes behind haproxy', () => {
+  it('serves a session on every process, and a logout through one ends it on all', async () => {
+    const reader = new HttpClient(cluster.url);
+    expect((await reader.post('/api/register', { username: 'klustrad', email: 'klustrad@example.se', password: 'ett långt lösenord' })).status).toBe(201);
+    // Round robin: three requests through haproxy reach the three processes.
+    const servedBy = new Set<string | null>();
+    for (let i = 0; i < 3; i += 1) {
+      const answer = await reader.get('/api/user');
+      expect(answer.body.username).toBe('klustrad');
+      servedBy.add(answer.headers.get('x-served-by'));
+    }
+    expect([...servedBy].sort()).toEqual(['api1', 'api2', 'api3']);
+    for (const process of cluster.processes) {
+      expect((await sameBrowserAt(reader, process.url).get('/api/user')).body.username, process.name).toBe('klustrad');
+    }
+
+    expect((await sameBrowserAt(reader, cluster.processes[1]!.url).post('/api/logout')).status).toBe(204);
+    for (const process of cluster.processes) {
+      expect((await sameBrowserAt(reader, process.url).get('/api/user')).status, process.name).toBe(401);
+    }
+    expect((await reader.get('/api/user')).status).toBe(401);
+  });
+
+  it("never serves an admin's edit stale from any process more than 100 ms after the write returned", async () => {
+    const id = await publishedArticle('Rubrik 0');
+    const urls = cluster.processes.flatMap((process) => [`${process.url}/api/articles?limit=15`, `${process.url}/article/${id}`]);
+    for (let round = 1; round <= 5; round += 1) {
+      // Each process has read both answers before the edit, so a stale copy is in its cache to be served.
+      for (const url of urls) expect((await fetch(url)).status, url).toBe(200);
+      const title = `Rubrik ${round}`;
+      const seen = await watchPropagation({
+        urls,
+        windowMs: 400,
+        isFresh: (body) => body.includes(title),
+        write: async () => {
+          const edited = await admin.request('PUT', `/api/admin/articles/${id}`, {
+            title, content: 'Första stycket.\n\nAndra stycket.', excerpt: 'Ingress', category: 'news', author: 'Karin Ek', readTime: 3, status: 'published',
+          });
+          expect(edited.status).toBe(200);
+        },
+      });
+      for (const url of seen) {
+        expect(url.firstFreshMs, `${url.url} in round ${round}`).not.toBeNull();
+        expect(url.lastStaleStartMs ?? 0, `${url.url} in round ${round}`).toBeLessThanOrEqual(100);
+      }
+    }
+  }, 60_000);
+
+  it('loses only the requests in flight on a process killed with SIGKILL under load; haproxy takes it out, and restarted it rejoins', async () => {
+    const id = await publishedArticle('Under last');
+    const stream = startRequestStream(cluster.url, ['/api/articles?limit=15', `/api/articles/${id}`, `/article/${id}`], 6);
+    await waitForAnswers(stream, 200);
+    const victim = cluster.processes[2]!;
+    const inFlightAtKill = stream.inFlight();
+    victim.child.kill('SIGKILL');
+    await victim.exited;
+    await cluster.balancer.waitForState(victim.name, 'DOWN');
+    const takenOutAt = performance.now();
+    await waitForAnswers(stream, stream.done().length + 200);
+    const results = await stream.stop();
+
+    const failed = results.filter((result) => result.status !== 200);
+    expect(failed.length, JSON.stringify({ inFlightAtKill, failed }, null, 1)).toBeLessThanOrEqual(inFlightAtKill);
+    const afterTakenOut = results.filter((result) => result.startedAt > takenOutAt);
+    expect(afterTakenOut.length).toBeGreaterThan(0);
+    expect(afterTakenOut.filter((result) => result.servedBy === victim.name)).toEqual([]);
+
+    await cluster.restart(2);
+    await cluster.balancer.waitForState(victim.name, 'UP');
+    const servedBy = new Set<string | null>();
+    for (let i = 0; i < 3; i += 1) servedBy.add((await fetch(`${cluster.url}/api/articles/${id}`)).headers.get('x-served-by'));
+    expect(servedBy).toContain(backendName(2));
+  }, 90_000);
+
+  it('loses no request when a process is stopped with SIGTERM under load', async () => {
+    const id = await publishedArticle('Under last, igen');
+    const stream = startRequestStream(cluster.url, ['/api/articles?limit=15', `/api/articles/${id}`, `/article/${id}`], 6);
+    await waitForAnswers(stream, 200);
+    const stopping = cluster.processes[1]!;
+    stopping.child.kill('SIGTERM');
+    expect(await stopping.exited).toBe(0);
+    await cluster.balancer.waitForState(stopping.name, 'DOWN');
+    await waitForAnswers(stream, stream.done().length + 200);
+    const results = await stream.stop();
+
+    expect(results.filter((result) => result.status !== 200)).toEqual([]);
+    expect(new Set(results.map((result) => result.servedBy))).toEqual(new Set(['api1', 'api2', 'api3']));
+  }, 60_000);
+});
+
+/** Resolves once the stream has `count` answers, or throws when it has not got them within 30 s. */
+async function waitForAnswers(stream: ReturnType<typeof startRequestStream>, count: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (stream.done().length < count) {
+    if (Date.now() > deadline) throw new Error(`the stream got ${stream.done().length} answers of ${count} in 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
