@@ -206,6 +206,8 @@ export interface RequestStream {
   inFlight(): number;
   /** Every request answered so far. */
   done(): readonly StreamedRequest[];
+  /** Resolves once `count` more requests have been answered; throws when they have not within 30 s. */
+  answered(count: number): Promise<void>;
   /** Stops sending, waits for the requests under way and returns every request. */
   stop(): Promise<StreamedRequest[]>;
 }
@@ -243,12 +245,50 @@ export function startRequestStream(baseUrl: string, paths: string[], concurrency
   return {
     inFlight: () => inFlight,
     done: () => results,
+    async answered(count) {
+      const target = results.length + count;
+      const deadline = Date.now() + 30_000;
+      while (results.length < target) {
+        if (Date.now() > deadline) throw new Error(`the stream got ${results.length - target + count} of ${count} answers in 30 s`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     async stop() {
       stopping = true;
       await Promise.all(workers);
       return results;
     },
   };
+}
+
+export interface Drill {
+  /** The stream's requests under way when the signal was sent (on every process: an upper bound for the target's). */
+  inFlightAtSignal: number;
+  exitCode: number | null;
+  /** When haproxy reported the process DOWN (performance.now()). */
+  takenOutAt: number;
+  results: StreamedRequest[];
+}
+
+/**
+ * A stream of `paths` through haproxy, 6 at a time; once it has 200 answers, `signal` to process `index`; then the
+ * stream runs on until haproxy has taken the process out and 200 more answers have come.
+ */
+export async function signalUnderLoad(cluster: Cluster, index: number, signal: 'SIGKILL' | 'SIGTERM', paths: string[]): Promise<Drill> {
+  const stream = startRequestStream(cluster.url, paths, 6);
+  try {
+    await stream.answered(200);
+    const target = cluster.processes[index]!;
+    const inFlightAtSignal = stream.inFlight();
+    target.child.kill(signal);
+    const exitCode = await target.exited;
+    await cluster.balancer.waitForState(target.name, 'DOWN');
+    const takenOutAt = performance.now();
+    await stream.answered(200);
+    return { inFlightAtSignal, exitCode, takenOutAt, results: await stream.stop() };
+  } finally {
+    await stream.stop();
+  }
 }
 
 /** How one URL answered after a write: ms from the write's return to its first fresh answer, and to the start of its last stale one. */
