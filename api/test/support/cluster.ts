@@ -291,27 +291,43 @@ export async function signalUnderLoad(cluster: Cluster, index: number, signal: '
   }
 }
 
-/** How one URL answered after a write: ms from the write's return to its first fresh answer, and to the start of its last stale one. */
-export interface Propagation { url: string; firstFreshMs: number | null; lastStaleStartMs: number | null; answers: number }
+/**
+ * How one URL answered around a write, in ms from the moment the write returned (negative: while it was under way):
+ * the start of its first request answered fresh, and the start of its last request answered stale.
+ */
+export interface Propagation { url: string; firstFreshStartMs: number | null; lastStaleStartMs: number | null; answers: number }
 
 /**
- * Runs `write`, then from the moment it returns polls every URL (each in its own sequential loop) for `windowMs`,
- * sorting each answer into fresh or stale by its body.
+ * Polls every URL (each in its own loop, one request after another) from the moment `write` is sent until `windowMs`
+ * after it returned, sorting each answer into fresh or stale by its body. Also answers how long the write took.
  */
 export async function watchPropagation(options: {
   urls: string[]; write: () => Promise<void>; isFresh: (body: string) => boolean; windowMs: number;
-}): Promise<Propagation[]> {
-  await options.write();
-  const returnedAt = performance.now();
-  return Promise.all(options.urls.map(async (url) => {
-    const seen: Propagation = { url, firstFreshMs: null, lastStaleStartMs: null, answers: 0 };
-    while (performance.now() - returnedAt < options.windowMs) {
-      const startedMs = performance.now() - returnedAt;
+}): Promise<{ writeMs: number; urls: Propagation[] }> {
+  const sentAt = performance.now();
+  let returnedAt: number | null = null;
+  const polls = options.urls.map(async (url) => {
+    const seen: Propagation = { url, firstFreshStartMs: null, lastStaleStartMs: null, answers: 0 };
+    while (returnedAt === null || performance.now() - returnedAt < options.windowMs) {
+      const startedAt = performance.now();
       const body = await (await fetch(url, { signal: AbortSignal.timeout(10_000) })).text();
       seen.answers += 1;
-      if (!options.isFresh(body)) seen.lastStaleStartMs = startedMs;
-      else seen.firstFreshMs ??= performance.now() - returnedAt;
+      // Times are kept from the send until the write has returned, then made relative to its return.
+      if (options.isFresh(body)) seen.firstFreshStartMs ??= startedAt;
+      else seen.lastStaleStartMs = startedAt;
     }
     return seen;
-  }));
+  });
+  try {
+    await options.write();
+  } finally {
+    returnedAt = performance.now();
+  }
+  const relative = (time: number | null) => (time === null ? null : time - returnedAt!);
+  return {
+    writeMs: returnedAt - sentAt,
+    urls: (await Promise.all(polls)).map((seen) => ({
+      ...seen, firstFreshStartMs: relative(seen.firstFreshStartMs), lastStaleStartMs: relative(seen.lastStaleStartMs),
+    })),
+  };
 }
