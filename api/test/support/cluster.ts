@@ -14,8 +14,8 @@ export interface Backend { name: string; port: number }
 
 export interface LoadBalancer {
   url: string;
-  /** haproxy's view of each server of the API backend: its name and status (UP, DOWN, MAINT, "UP 1/2", …). */
-  serverStates(): Promise<Map<string, string>>;
+  /** haproxy's statistics on each server of the API backend by name (status: UP, DOWN, "UP 1/2", …; connect, reuse, …). */
+  serverStats(): Promise<Map<string, Record<string, string>>>;
   /** Resolves once haproxy reports `server` in `status`; throws when that has not happened within `ms`. */
   waitForState(server: string, status: 'UP' | 'DOWN', ms?: number): Promise<void>;
   stop(): Promise<void>;
@@ -77,19 +77,20 @@ listen stats
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const spawnError = new Promise<never>((_, reject) => child.once('error', reject));
 
-  async function serverStates(): Promise<Map<string, string>> {
+  async function serverStats(): Promise<Map<string, Record<string, string>>> {
     const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text();
     const [header, ...rows] = csv.trim().split('\n').map((line) => line.split(','));
-    const column = (name: string) => header!.indexOf(name === 'pxname' ? '# pxname' : name);
-    return new Map(rows.filter((row) => row[column('pxname')] === 'api' && row[column('svname')] !== 'BACKEND')
-      .map((row) => [row[column('svname')]!, row[column('status')]!]));
+    const names = header!.map((name) => name.replace(/^# /, ''));
+    return new Map(rows.map((row) => Object.fromEntries(names.map((name, i) => [name, row[i]!])))
+      .filter((row) => row.pxname === 'api' && row.svname !== 'BACKEND')
+      .map((row) => [row.svname!, row]));
   }
 
   async function waitForState(server: string, status: 'UP' | 'DOWN', ms = 20_000): Promise<void> {
     const deadline = Date.now() + ms;
     let last: string | undefined;
     while (Date.now() < deadline) {
-      last = await serverStates().then((states) => states.get(server), () => undefined);
+      last = await serverStats().then((stats) => stats.get(server)?.status, () => undefined);
       if (last === status) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -98,7 +99,7 @@ listen stats
 
   const balancer: LoadBalancer = {
     url: `http://127.0.0.1:${port}`,
-    serverStates,
+    serverStats,
     waitForState,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
