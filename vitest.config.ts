@@ -22,6 +22,8 @@ export default defineConfig({
   test: {
     // Two cores: one file per core at a time.
     maxWorkers: 2,
+    // The S3 store the storage tests use (OpenStack Swift on loopback), started once per run and only if asked for.
+    globalSetup: ['api/test/support/swift-global-setup.ts'],
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'] } },
       // The repository's lint rules that guard boundaries (the sealed admin module, Electron in main).

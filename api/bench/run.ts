@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/open.js';
 import { seedDemoContent } from '../src/seed/demo.js';
+import { createStorage } from '../src/storage/index.js';
 import { growArticles } from './grow.js';
 import { measureResumableUpload } from './resumable.js';
 import { printMachine, table } from './report.js';
@@ -108,7 +109,7 @@ try {
   console.log(`Preparing ${ARTICLES.toLocaleString('en')} articles on SQLite in ${dataDir} …`);
   const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'bench' });
   const db = await openDatabase(config);
-  await seedDemoContent(db, config);
+  await seedDemoContent(db, createStorage(config));
   await growArticles(db, ARTICLES);
   const { id } = (await db('articles').where({ premium: false }).orderBy('publishedAt', 'desc').first('id')) as { id: number };
   const benchAdmin = { username: 'bench_admin', email: 'bench@example.se', password: 'bench-password-1' };

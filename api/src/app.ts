@@ -21,7 +21,8 @@ import { sameOriginWrites } from './http/same-origin.js';
 import { Admission } from './http/admission.js';
 import { securityHeaders } from './http/security-headers.js';
 import { safeJoin, sendFile } from './http/send-file.js';
-import { variantFile } from './services/images.js';
+import { imageObject } from './services/images.js';
+import { sendStored } from './http/send-stored.js';
 import { currentUser, SESSION_COOKIE, sessions } from './http/session.js';
 import { clientApp } from './http/client-app.js';
 import { inProcessReads } from './http/in-process.js';
@@ -71,6 +72,13 @@ const safeDecode = (text: string): string => {
   }
 };
 
+/** The store key of an /uploads/… path, or null when it names nothing we could have stored (hidden or empty segments). */
+const uploadKey = (requestPath: string): string | null => {
+  const key = safeDecode(requestPath).slice(1);
+  const segments = key.split('/');
+  return key.includes('\0') || segments.some((segment) => segment === '' || segment.startsWith('.')) ? null : key;
+};
+
 /** Builds the whole server for one database: the API, the public uploads and the PWA. */
 export function createApp(db: Db, config: ServingConfig): App {
   const koa = new Koa({ proxy: config.trustProxy });
@@ -82,7 +90,7 @@ export function createApp(db: Db, config: ServingConfig): App {
   const availability = new DatabaseAvailability(db);
   const readiness: Readiness = { draining: false };
   const metrics = createMetrics(db, cache);
-  const admin = createAdminServices(db, config, services.sessions);
+  const admin = createAdminServices(db, config, services.sessions, services.storage, services.jobs);
   const uploads = createResumableUploads(config, admin.placement);
   // Unfinished resumable uploads expire after 24 hours: swept now and every hour.
   const sweepUploads = () => void uploads.sweep().catch((error: unknown) => log.warn({ err: error }, 'Sweeping expired uploads failed'));
@@ -94,7 +102,7 @@ export function createApp(db: Db, config: ServingConfig): App {
     ...accountEndpoints(services, config),
     ...tokenEndpoints(services),
     ...articleEndpoints(services),
-    ...podcastEndpoints(services, config),
+    ...podcastEndpoints(services),
     ...catalogueEndpoints(services),
     ...metaEndpoints(config, services.push),
     ...engageEndpoints(services, config),
@@ -154,16 +162,17 @@ export function createApp(db: Db, config: ServingConfig): App {
     const raster = /^\/media\/([a-z]+)\/(.+)\.jpg$/.exec(ctx.path);
     if (raster && isRasterPreset(raster[1]!) && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
       // A JPEG of an upload at a fixed size, for podcast apps and link previews (which take no SVG or WebP).
-      const file = await services.rasterImages.file(raster[1]!, safeDecode(raster[2]!));
-      if (file && (await sendFile(ctx, file, { immutable: true, contentType: 'image/jpeg' }))) return;
+      const key = await services.rasterImages.key(raster[1]!, safeDecode(raster[2]!));
+      if (key && (await sendStored(ctx, services.storage, key, { public: true, immutable: true, contentType: 'image/jpeg' }))) return;
       throw notFound('File not found');
     }
     if (ctx.path.startsWith('/uploads/') && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
-      let file = safeJoin(config.uploadsDir, ctx.path.slice('/uploads/'.length));
+      const asked = uploadKey(ctx.path);
       // `?w=` picks one of an image's WebP variants (srcset); the original answers without it.
-      if (file && ctx.path.startsWith('/uploads/images/') && ctx.query.w) file = (await variantFile(file, Number(ctx.query.w))) ?? file;
-      // Uploads are stored under generated names and never change: cache them for good.
-      if (file && (await sendFile(ctx, file, { immutable: true }))) return;
+      const width = asked?.startsWith('uploads/images/') && ctx.query.w ? Number(ctx.query.w) : null;
+      const answer = asked ? await imageObject(services.storage, asked, width) : null;
+      // Uploads are stored under generated names and never change: cached for good, unless a variant is still to come.
+      if (answer && (await sendStored(ctx, services.storage, answer.key, { public: true, ...(answer.final ? { immutable: true } : { maxAgeSeconds: 60 }) }))) return;
       throw notFound('File not found');
     }
     await next();
@@ -171,8 +180,8 @@ export function createApp(db: Db, config: ServingConfig): App {
   koa.use(pages.serve);
   koa.on('error', logRequestError);
 
-  // Newsletter mail and push alerts go out in the background, and sends left unfinished by a restart resume here.
-  void services.jobs.work({ ...services.newsletter.jobs, ...services.push.jobs }, services.push.announceEpisodes)
+  // Newsletter mail, push alerts and image variants are made in the background, and work left unfinished by a restart resumes here.
+  void services.jobs.work({ ...services.newsletter.jobs, ...services.push.jobs, ...admin.images.jobs }, services.push.announceEpisodes)
     .catch((error: unknown) => console.error('Background jobs did not start:', error));
 
   return {

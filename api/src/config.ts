@@ -1,6 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { RESUMABLE_LIMITS_MB } from '@redaktion/shared';
+import type { S3Settings } from './storage/s3.js';
+
+/** Where stored files live (contract.md §8 [ops]): files under DATA_DIR, or one S3 bucket. */
+export type StorageConfig =
+  | { driver: 'local' }
+  | { driver: 's3'; s3: S3Settings; publicMediaOrigin: string | null; presignedUrls: boolean };
 
 /** Everything the server reads from its environment, read once (README lists each variable). */
 export interface Config {
@@ -38,6 +44,7 @@ export interface Config {
   /** The largest video the resumable upload endpoint takes, in bytes (`UPLOAD_MAX_VIDEO_MB`). */
   uploadMaxVideoBytes: number;
   pwaDistDir: string;
+  storage: StorageConfig;
   /** Overload: how much work that needs a render or the database runs at once, how long the rest may wait, how long a render may take. */
   load: { concurrency: number; queueBudgetMs: number; renderBudgetMs: number };
 }
@@ -60,6 +67,56 @@ function originOf(value: string | null): string | null {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_ORIGIN must be an http(s) origin, not '${value}'`);
   return url.origin;
+}
+
+/** A yes/no variable: 1/true/yes or 0/false/no, else the fallback when unset; anything else is a mistake worth stopping for. */
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const value = text(env[name])?.toLowerCase();
+  if (!value) return fallback;
+  if (['1', 'true', 'yes'].includes(value)) return true;
+  if (['0', 'false', 'no'].includes(value)) return false;
+  throw new Error(`${name} must be 1 or 0, not '${env[name]}'`);
+}
+
+/** An http(s) URL as a prefix for paths: no query, no trailing slash. */
+function urlPrefix(name: string, value: string | null): string | null {
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an http(s) URL such as https://media.redaktion.se, not '${value}'`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new Error(`${name} must be an http(s) URL without query or fragment, not '${value}'`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+function storageConfig(env: Env): StorageConfig {
+  const driver = text(env.STORAGE) ?? 'local';
+  if (driver === 'local') return { driver };
+  if (driver !== 's3') throw new Error(`STORAGE must be 'local' or 's3', not '${driver}'`);
+  const required = (name: string): string => {
+    const value = text(env[name]);
+    if (!value) throw new Error(`${name} is required with STORAGE=s3`);
+    return value;
+  };
+  const endpoint = urlPrefix('S3_ENDPOINT', text(env.S3_ENDPOINT));
+  return {
+    driver,
+    s3: {
+      endpoint,
+      region: required('S3_REGION'),
+      bucket: required('S3_BUCKET'),
+      accessKeyId: required('S3_ACCESS_KEY_ID'),
+      secretAccessKey: required('S3_SECRET_ACCESS_KEY'),
+      // Stores other than AWS (an S3_ENDPOINT) mostly want bucket names in the path, not in the host name.
+      forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', endpoint !== null),
+    },
+    publicMediaOrigin: urlPrefix('PUBLIC_MEDIA_ORIGIN', text(env.PUBLIC_MEDIA_ORIGIN)),
+    presignedUrls: flag(env, 'S3_PRESIGNED_URLS', false),
+  };
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -137,6 +194,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     uploadMaxVideoBytes: Math.floor(uploadMaxVideoMb * 1024 * 1024),
     pwaDistDir: path.resolve(env.PWA_DIST_DIR ?? new URL('../../pwa/dist', import.meta.url).pathname),
+    storage: storageConfig(env),
     load: {
       concurrency: Number(env.WORK_CONCURRENCY ?? 8),
       queueBudgetMs: Number(env.QUEUE_BUDGET_MS ?? 1_000),

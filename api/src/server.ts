@@ -6,6 +6,7 @@ import { log } from './log.js';
 import { seedDemoContent } from './seed/demo.js';
 import { withSessionSecret } from './services/server-secrets.js';
 import { sweepStaleUploadParts } from './services/uploads.js';
+import { createStorage } from './storage/index.js';
 
 /** `npm start`: migrations, demo content for an empty database, then one port for the API and the PWA. */
 const DRAIN_LIMIT_MS = 10_000;
@@ -17,12 +18,12 @@ if (swept) log.info({ files: swept }, 'Removed partial upload files left by an e
 const db = await openDatabase(config, { serving: true });
 const serving = await withSessionSecret(db, config);
 if (config.seedDemo) {
-  const seeded = await seedDemoContent(db, config);
+  const seeded = await seedDemoContent(db, createStorage(config));
   if (seeded) log.info(seeded, `Seeded demo content: ${seeded.articles} articles, ${seeded.episodes} episodes, ${seeded.people} people`);
 }
 const app = createApp(db, serving);
 // Expired sessions and closed throttle windows are swept hourly; any process may do it. (Upload parts only at start:
-// a finished resumable upload's part is a hard link that keeps its old mtime while it is being placed.)
+// a part being put into a slow store is no longer written to, and would look abandoned while still in use.)
 const housekeeping = setInterval(() => {
   void Promise.all([app.services.sessions.purgeExpired(), app.services.throttle.purgeExpired(), app.services.rateLimit.purgeExpired()])
     .catch((error: unknown) => log.warn({ err: error }, 'Hourly clean-up failed; it runs again in an hour'));

@@ -1,9 +1,10 @@
-import { readdir } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { HttpClient } from './support/http-client.js';
-import { abortedUpload, audioHeads, image, MB, postForm, videoHeads } from './support/media.js';
+import { abortedUpload, audioHeads, image, MB, postForm, variantsMade, videoHeads } from './support/media.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { signedInUser } from './support/users.js';
 
@@ -34,18 +35,26 @@ describe('image uploads', () => {
     expect(response.body.url).toMatch(/^\/uploads\/images\/[0-9a-f-]{36}\.(png|jpg|webp)$/);
     expect(response.body).toMatchObject({ kind: 'image', width: 2000, height: 1000 });
     expect(response.body.variants.map((v: { width: number }) => v.width)).toEqual([400, 800, 1600]);
+    await variantsMade(server.url, response.body.variants);
     for (const variant of response.body.variants) {
       const served = await fetch(server.url + variant.url);
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe('image/webp');
       expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(variant.width);
     }
-    expect((await fetch(server.url + response.body.url)).status).toBe(200);
+    const original = await fetch(server.url + response.body.url);
+    expect(original.status).toBe(200);
+    expect(original.headers.get('accept-ranges')).toBe('bytes');
+    // A client that has it already is told so, by the validator it was given (a browser's reload sends max-age=0; fetch
+    // would otherwise add no-cache to a conditional request, which asks for the whole answer).
+    const revalidate = { 'If-None-Match': original.headers.get('etag')!, 'Cache-Control': 'max-age=0' };
+    expect((await fetch(server.url + response.body.url, { headers: revalidate })).status).toBe(304);
   });
 
   it('never enlarges a small image', async () => {
     const response = await upload(await image('png', 300, 200), 'liten.png');
     expect(response.body.variants).toEqual([{ width: 300, url: expect.stringMatching(/-300\.webp$/) }]);
+    await variantsMade(server.url, response.body.variants);
   });
 
   it('answers ?w= (the srcset candidates) with the variant of that width, the widest narrower one, or the original', async () => {
@@ -54,18 +63,39 @@ describe('image uploads', () => {
       expect(served.status).toBe(200);
       return [served.headers.get('content-type'), (await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width];
     };
-    const wide = (await upload(await image('png', 1000, 500), 'mellan.png')).body.url as string;
+    const uploaded = (await upload(await image('png', 1000, 500), 'mellan.png')).body;
+    await variantsMade(server.url, uploaded.variants);
+    const wide = uploaded.url as string;
     expect(await widthOf(`${wide}?w=400`)).toEqual(['image/webp', 400]);
     expect(await widthOf(`${wide}?w=1600`)).toEqual(['image/webp', 800]);
-    const small = (await upload(await image('png', 300, 200), 'liten.png')).body.url as string;
+    const smallUpload = (await upload(await image('png', 300, 200), 'liten.png')).body;
+    await variantsMade(server.url, smallUpload.variants);
+    const small = smallUpload.url as string;
     expect(await widthOf(`${small}?w=400`)).toEqual(['image/png', 300]);
     expect(await widthOf(`${small}?w=123`)).toEqual(['image/png', 300]);
+  });
+
+  it('answers a variant the background job has not made yet with its original, cached only for a minute', async () => {
+    const uploaded = (await upload(await image('jpeg', 1000, 500), 'snart.jpg')).body;
+    await variantsMade(server.url, uploaded.variants);
+    const [variant] = uploaded.variants as { width: number; url: string }[];
+    // As it stands between the upload's answer and the job's run.
+    await rm(path.join(server.config.dataDir, variant!.url.slice(1)));
+    for (const url of [variant!.url, `${uploaded.url}?w=400`]) {
+      const served = await fetch(server.url + url);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/jpeg');
+      expect(served.headers.get('cache-control')).toBe('public, max-age=60');
+      expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(1000);
+    }
+    expect((await fetch(`${server.url}/uploads/images/${randomUUID()}-400.webp`)).status).toBe(404);
   });
 
   it('decides the type by the bytes: a PNG named .mp3 is an image, text named .jpg is refused with 415', async () => {
     const lying = await upload(await image('png', 500, 500), 'song.mp3');
     expect(lying.status).toBe(201);
     expect(lying.body.kind).toBe('image');
+    await variantsMade(server.url, lying.body.variants);
     const before = await everything();
     const text = await upload(Buffer.from('<html><script>alert(1)</script></html>'.repeat(10)), 'photo.jpg');
     expect(text.status).toBe(415);

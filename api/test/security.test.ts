@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config.js';
 import { insertArticle } from './support/fixtures.js';
 import { HttpClient } from './support/http-client.js';
 import { resetLinkIn, waitForFolderMail } from './support/mail-folder.js';
-import { postForm } from './support/media.js';
+import { postForm, variantsMade } from './support/media.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { signedInUser } from './support/users.js';
 
@@ -295,6 +295,7 @@ describe('8. stored images carry no metadata', () => {
 
     const response = await postForm(server.url, '/api/upload', cookies, { file: [photo, 'semester.jpg'] });
     expect(response.status).toBe(201);
+    await variantsMade(server.url, response.body.variants);
     for (const url of [response.body.url, ...response.body.variants.map((variant: { url: string }) => variant.url)]) {
       const served = Buffer.from(await (await fetch(server.url + url)).arrayBuffer());
       const meta = await sharp(served).metadata();

@@ -10,6 +10,11 @@ export interface BackupManifest {
   createdAt: string;
   /** Whether the archive holds the database: the embedded SQLite one does, PostgreSQL is dumped with its own tools. */
   database: 'sqlite' | 'not included (PostgreSQL)';
+  /**
+   * Whether the archive holds the stored files: those of a local DATA_DIR are in it, a bucket (`STORAGE=s3`) is kept by
+   * its own versioning or replication. Archives written before this field existed hold their files.
+   */
+  files?: 'included' | 'not included (S3 bucket)';
 }
 
 /**

@@ -26,14 +26,16 @@ try {
   await rm(path.join(unpacked, MANIFEST));
   // Everything the archive replaces goes, the SQLite write-ahead log included: an old log must never meet a new file.
   const keepDatabase = manifest.database !== 'sqlite';
+  const keepFiles = manifest.files === 'not included (S3 bucket)';
   for (const name of await readdir(config.dataDir)) {
     if (name === path.basename(unpacked) || path.join(config.dataDir, name) === file) continue;
-    if (keepDatabase && name.startsWith(SQLITE_FILE)) continue;
+    if (name.startsWith(SQLITE_FILE) ? keepDatabase : keepFiles) continue;
     await rm(path.join(config.dataDir, name), { recursive: true, force: true });
   }
   const restored = await readdir(unpacked);
   for (const name of restored) await rename(path.join(unpacked, name), path.join(config.dataDir, name));
-  console.log(`Restored ${restored.length} item(s) of ${manifest.createdAt} into ${config.dataDir}${keepDatabase ? ' (files only: restore PostgreSQL with pg_restore)' : ''}.`);
+  const left = [keepDatabase && 'restore PostgreSQL with pg_restore', keepFiles && 'the stored files are in the S3 bucket'].filter(Boolean);
+  console.log(`Restored ${restored.length} item(s) of ${manifest.createdAt} into ${config.dataDir}${left.length ? ` (${left.join('; ')})` : ''}.`);
 } catch (error) {
   console.error((error as Error).message);
   process.exitCode = 1;

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import mime from 'mime-types';
 import type { Context } from 'koa';
 import { ERROR_CODES } from '@redaktion/shared';
@@ -60,11 +61,12 @@ export async function sendFile(
       ctx.set('Cache-Control', `public, max-age=${options.maxAgeSeconds ?? 31_536_000}${options.immutable ? ', immutable' : ''}`);
       ctx.set('ETag', `W/"${packed.size.toString(16)}-${Math.floor(packed.mtimeMs).toString(16)}-${suffix.slice(1)}"`);
       ctx.type = options.contentType ?? (mime.lookup(file) || 'application/octet-stream');
+      // Koa judges freshness only for a 2xx answer, and an answer is 404 until it is given one.
+      ctx.status = 200;
       if (ctx.fresh) {
         ctx.status = 304;
         return true;
       }
-      ctx.status = 200;
       if (ctx.method !== 'HEAD') ctx.body = createReadStream(file + suffix);
       ctx.length = packed.size;
       return true;
@@ -72,14 +74,44 @@ export async function sendFile(
   }
 
   const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  return sendBytes(ctx, { size: info.size, etag, lastModified: info.mtime }, (range) => createReadStream(file, range), {
+    ...options, contentType: options.contentType ?? (mime.lookup(file) || 'application/octet-stream'),
+  });
+}
+
+/** What a client is told of a file or stored object before its bytes: size and validators. */
+export interface ByteSource {
+  size: number;
+  etag: string;
+  lastModified: Date;
+}
+
+export interface SendOptions {
+  maxAgeSeconds?: number;
+  immutable?: boolean;
+  contentType: string;
+}
+
+/**
+ * Answers with bytes from anywhere (a file, the store) the same way: Range (206, or 416), validators and 304, and a HEAD
+ * with the exact length and no body. `open` is called only when bytes are sent.
+ */
+export async function sendBytes(
+  ctx: Context,
+  source: ByteSource,
+  open: (range?: { start: number; end: number }) => Readable | Promise<Readable>,
+  options: SendOptions,
+): Promise<true> {
   ctx.set('Accept-Ranges', 'bytes');
-  ctx.set('ETag', etag);
-  ctx.set('Last-Modified', info.mtime.toUTCString());
+  ctx.set('ETag', source.etag);
+  ctx.set('Last-Modified', source.lastModified.toUTCString());
   ctx.set('Cache-Control', options.immutable
     ? `public, max-age=${options.maxAgeSeconds ?? 31_536_000}, immutable`
     : `public, max-age=${options.maxAgeSeconds ?? 0}`);
-  ctx.type = options.contentType ?? (mime.lookup(file) || 'application/octet-stream');
+  ctx.type = options.contentType;
 
+  // Koa judges freshness only for a 2xx answer, and an answer is 404 until it is given one.
+  ctx.status = 200;
   if (ctx.fresh) {
     ctx.status = 304;
     return true;
@@ -87,22 +119,21 @@ export async function sendFile(
 
   const rangeHeader = ctx.get('Range');
   const ifRange = ctx.get('If-Range');
-  const range = rangeHeader && (!ifRange || ifRange === etag) ? parseRange(rangeHeader, info.size) : null;
+  const range = rangeHeader && (!ifRange || ifRange === source.etag) ? parseRange(rangeHeader, source.size) : null;
   if (range === 'invalid') {
     throw new HttpError(416, 'Range not satisfiable', ERROR_CODES.rangeNotSatisfiable, undefined, {
-      'Content-Range': `bytes */${info.size}`,
+      'Content-Range': `bytes */${source.size}`,
     });
   }
   if (range) {
     ctx.status = 206;
-    ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
+    ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${source.size}`);
     // A HEAD answer states the length and sends no body: a null body would turn it into a 204 without one.
-    if (ctx.method !== 'HEAD') ctx.body = createReadStream(file, range);
+    if (ctx.method !== 'HEAD') ctx.body = await open(range);
     ctx.length = range.end - range.start + 1;
   } else {
-    ctx.status = 200;
-    if (ctx.method !== 'HEAD') ctx.body = createReadStream(file);
-    ctx.length = info.size;
+    if (ctx.method !== 'HEAD') ctx.body = await open();
+    ctx.length = source.size;
   }
   return true;
 }

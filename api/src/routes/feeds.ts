@@ -5,9 +5,9 @@ import type { Config } from '../config.js';
 import type { AppContext } from '../http/context.js';
 import { endpoint, isEntitled } from '../http/endpoint.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { sendFile } from '../http/send-file.js';
+import { sendStored } from '../http/send-stored.js';
 import { toBool } from '../db/values.js';
-import { audioExtension, episodeAudioFile } from '../services/episode-audio.js';
+import { audioExtension, episodeAudioKey } from '../services/episode-audio.js';
 import type { ArticleFeedFormat } from '../services/feeds/article-feeds.js';
 import { privateFeedPath } from '../services/feeds/podcast-feed.js';
 import { SITEMAPS } from '../services/feeds/sitemaps.js';
@@ -77,7 +77,7 @@ export const feedEndpoints = (services: Services, config: Config) => {
     if (!row?.audioFile || audioExtension(String(row.audioFile)) !== extension || (toBool(row.premium) && !subscriber)) {
       throw notFound('Audio not found');
     }
-    const sent = await sendFile(ctx, episodeAudioFile(config.audioDir, String(row.audioFile)), { maxAgeSeconds: subscriber ? 0 : 3600 });
+    const sent = await sendStored(ctx, services.storage, episodeAudioKey(String(row.audioFile)), { public: false, maxAgeSeconds: subscriber ? 0 : 3600 });
     if (!sent) throw notFound('Audio not found');
     if (subscriber) ctx.set('Cache-Control', 'private, no-cache');
   }

@@ -1,18 +1,17 @@
 import { episodeListQuery, episodeSchema, idParam, listQuery, seriesSchema } from '@redaktion/shared';
 import { z } from 'zod';
-import type { Config } from '../config.js';
 import { endpoint, isAdmin, isEntitled } from '../http/endpoint.js';
 import { HttpError, notAuthenticated, notFound } from '../http/errors.js';
-import { sendFile } from '../http/send-file.js';
+import { sendStored } from '../http/send-stored.js';
 import { toEpisode, toSeries } from '../serializers/content.js';
-import { episodeAudioFile } from '../services/episode-audio.js';
+import { episodeAudioKey } from '../services/episode-audio.js';
 import type { Services } from '../services/index.js';
 import { ERROR_CODES } from '@redaktion/shared';
 
 const params = z.object({ id: idParam });
 type Row = Record<string, unknown>;
 
-export const podcastEndpoints = ({ podcasts, series }: Services, config: Config) => {
+export const podcastEndpoints = ({ podcasts, series, storage }: Services) => {
   const episodesOf = (ctx: { state: { user: Parameters<typeof isEntitled>[0] } }, rows: Row[]) => {
     const gate = { entitled: isEntitled(ctx.state.user) };
     return rows.map((row) => toEpisode(row, gate));
@@ -65,7 +64,7 @@ export const podcastEndpoints = ({ podcasts, series }: Services, config: Config)
           throw new HttpError(403, 'A premium subscription is required for this episode', ERROR_CODES.subscriptionRequired);
         }
         // Premium audio only reaches signed-in readers, whose answers are private, no-store (app.ts): no shared cache keeps it.
-        const sent = await sendFile(ctx, episodeAudioFile(config.audioDir, String(row.audioFile)), { maxAgeSeconds: 3600 });
+        const sent = await sendStored(ctx, storage, episodeAudioKey(String(row.audioFile)), { public: false, maxAgeSeconds: 3600 });
         if (!sent) throw notFound('Audio not found');
         return undefined;
       },

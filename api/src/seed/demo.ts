@@ -1,11 +1,12 @@
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { slugify } from '@redaktion/shared';
-import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { isPostgres } from '../db/connection.js';
 import { toCount, toJson } from '../db/values.js';
-import { audioFacts } from '../services/episode-audio.js';
+import { audioFacts, episodeAudioKey } from '../services/episode-audio.js';
+import type { Storage } from '../storage/index.js';
 import { coverArt, portrait } from './artwork.js';
 import * as demo from './content/index.js';
 
@@ -17,19 +18,24 @@ const CATEGORY_LABELS: Record<string, string> = {
 
 const isoHoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR_MS).toISOString();
 
+/** Puts one of the shipped demo files into the store, streamed. */
+async function putAsset(storage: Storage, asset: string, key: string): Promise<void> {
+  const file = path.join(ASSETS, asset);
+  await storage.put(key, createReadStream(file), { length: (await stat(file)).size });
+}
+
 /**
  * Seeds the demo publication into an empty database (no articles yet). Several processes may
  * start together on one PostgreSQL: an advisory lock lets only one of them seed.
  */
-export async function seedDemoContent(db: Db, config: Config): Promise<{ articles: number; episodes: number; people: number } | null> {
+export async function seedDemoContent(db: Db, storage: Storage): Promise<{ articles: number; episodes: number; people: number } | null> {
   return db.transaction(async (trx) => {
     if (isPostgres(db)) await trx.raw('SELECT pg_advisory_xact_lock(774411)');
     if (toCount(await trx('articles').count('* as count').first()) > 0) return null;
 
-    const demoDir = path.join(config.uploadsDir, 'demo');
-    await mkdir(path.join(demoDir, 'video'), { recursive: true });
     const art = async (name: string, svg: string) => {
-      await writeFile(path.join(demoDir, `${name}.svg`), svg);
+      const bytes = Buffer.from(svg);
+      await storage.put(`uploads/demo/${name}.svg`, bytes, { contentType: 'image/svg+xml', length: bytes.length });
       return `/uploads/demo/${name}.svg`;
     };
 
@@ -69,7 +75,7 @@ export async function seedDemoContent(db: Db, config: Config): Promise<{ article
     }
 
     for (const file of new Set(demo.episodes.map((episode) => episode.audioFile))) {
-      await copyFile(path.join(ASSETS, 'audio', file), path.join(config.audioDir, file));
+      await putAsset(storage, `audio/${file}`, episodeAudioKey(file));
     }
     for (const episode of demo.episodes) {
       const publishedAt = isoHoursAgo(episode.hoursAgo);
@@ -77,7 +83,7 @@ export async function seedDemoContent(db: Db, config: Config): Promise<{ article
         seriesId: episode.seriesKey ? seriesIds.get(episode.seriesKey) ?? null : null, kind: episode.kind,
         title: episode.title, description: episode.description, category: episode.category,
         imageUrl: await art(`episode-${slugify(episode.title)}`, coverArt(episode.title, episode.category, episode.title.slice(0, 40), 1200, 1200)),
-        audioFile: episode.audioFile, ...(await audioFacts(config.audioDir, episode.audioFile)), duration: episode.durationSeconds, episodeNumber: episode.episodeNumber,
+        audioFile: episode.audioFile, ...(await audioFacts(storage, episode.audioFile)), duration: episode.durationSeconds, episodeNumber: episode.episodeNumber,
         featured: episode.featured, premium: episode.premium, status: 'published', publishedAt, createdAt: publishedAt, updatedAt: publishedAt,
       });
     }
@@ -111,8 +117,8 @@ export async function seedDemoContent(db: Db, config: Config): Promise<{ article
 
     for (const video of demo.customVideos) {
       const base = video.videoFile.replace(/\.[a-z0-9]+$/, '');
-      await copyFile(path.join(ASSETS, 'video', video.videoFile), path.join(demoDir, 'video', video.videoFile));
-      await copyFile(path.join(ASSETS, 'video', `${base}.jpg`), path.join(demoDir, 'video', `${base}.jpg`));
+      await putAsset(storage, `video/${video.videoFile}`, `uploads/demo/video/${video.videoFile}`);
+      await putAsset(storage, `video/${base}.jpg`, `uploads/demo/video/${base}.jpg`);
       const createdAt = isoHoursAgo(24 * 2);
       await trx('customVideos').insert({
         title: video.title, slug: slugify(video.title), description: video.description, duration: video.duration,

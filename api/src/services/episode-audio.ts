@@ -1,6 +1,6 @@
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import mime from 'mime-types';
+import type { Storage } from '../storage/index.js';
 
 /** What an enclosure must state exactly: the audio file's byte size and MIME type. */
 export interface AudioFacts {
@@ -8,15 +8,18 @@ export interface AudioFacts {
   audioType: string | null;
 }
 
-/** The stored episode file under DATA_DIR/audio (only its base name is ever used). */
-export const episodeAudioFile = (audioDir: string, audioFile: string): string => path.join(audioDir, path.basename(audioFile));
+/** Episode audio lives under these keys, never under uploads/: it is served only through its subscription check. */
+export const EPISODE_AUDIO_PREFIX = 'audio/';
+
+/** The stored object of an episode's file (only its base name is ever used). */
+export const episodeAudioKey = (audioFile: string): string => `${EPISODE_AUDIO_PREFIX}${path.basename(audioFile)}`;
 
 /** Read once when the audio is attached, so every feed states the size the file is served with. */
-export async function audioFacts(audioDir: string, audioFile: string | null): Promise<AudioFacts> {
+export async function audioFacts(storage: Storage, audioFile: string | null): Promise<AudioFacts> {
   if (!audioFile) return { audioSize: null, audioType: null };
-  const info = await stat(episodeAudioFile(audioDir, audioFile)).catch(() => null);
+  const info = await storage.stat(episodeAudioKey(audioFile));
   return {
-    audioSize: info?.isFile() ? info.size : null,
+    audioSize: info?.size ?? null,
     audioType: mime.lookup(audioFile) || 'audio/mpeg',
   };
 }

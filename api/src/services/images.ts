@@ -1,6 +1,6 @@
-import { access, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { rename, rm } from 'node:fs/promises';
 import sharp from 'sharp';
+import type { Storage } from '../storage/index.js';
 
 import { IMAGE_VARIANT_WIDTHS as VARIANT_WIDTHS } from '@redaktion/shared';
 
@@ -10,18 +10,30 @@ export interface ImageVariants {
   variants: { width: number; url: string }[];
 }
 
+const variantKey = (imageKey: string, width: number) => `${imageKey.replace(/\.[a-z0-9]+$/i, '')}-${width}.webp`;
+
+/** A variant's key, named as a variant of a generated upload: `uploads/images/<uuid>-<width>.webp`. */
+const VARIANT_KEY = /^(uploads\/images\/[0-9a-f-]{36})-\d+\.webp$/;
+
 /**
- * The file for `?w=` on an uploaded image: the variant of that width, else the widest narrower one, else the
- * original (an image narrower than 400 px has only itself). Null when `width` is not one of the variant widths.
+ * The stored object that answers for an uploaded image's key. `?w=` (`width`) picks the variant of that width, else the
+ * widest narrower one there is, else the original; a width that is no variant width picks the original. A variant
+ * named directly that the background job has not made yet is answered by its original (contract.md §5: the upload
+ * lists the variants at once). `final` is false for an answer that may change, which must not be cached for good.
  */
-export async function variantFile(imagePath: string, width: number): Promise<string | null> {
-  if (!(VARIANT_WIDTHS as readonly number[]).includes(width)) return null;
-  const base = imagePath.replace(/\.[a-z0-9]+$/i, '');
-  for (const w of VARIANT_WIDTHS.filter((candidate) => candidate <= width).reverse()) {
-    const file = `${base}-${w}.webp`;
-    if (await access(file).then(() => true, () => false)) return file;
+export async function imageObject(storage: Storage, key: string, width: number | null): Promise<{ key: string; final: boolean }> {
+  if (width !== null) {
+    if (!(VARIANT_WIDTHS as readonly number[]).includes(width)) return { key, final: true };
+    for (const w of VARIANT_WIDTHS.filter((candidate) => candidate <= width).reverse()) {
+      const candidate = variantKey(key, w);
+      if (await storage.stat(candidate)) return { key: candidate, final: w === width };
+    }
+    return { key, final: false };
   }
-  return imagePath;
+  const base = VARIANT_KEY.exec(key)?.[1];
+  if (!base || (await storage.stat(key))) return { key, final: true };
+  for await (const original of storage.list(`${base}.`)) return { key: original.key, final: false };
+  return { key, final: true };
 }
 
 /**
@@ -44,22 +56,20 @@ export async function stripMetadata(file: string): Promise<void> {
   }
 }
 
-/**
- * Resized WebP copies beside the original (`name-400.webp`, …), never wider than the original.
- * sharp reads the file from disk, so a large image is never held whole in our memory.
- */
-export async function makeVariants(dir: string, name: string, publicPrefix: string): Promise<ImageVariants> {
-  const source = path.join(dir, name);
+/** The original's size as it stands (EXIF orientation applied) and the variant widths it gets, never wider than itself. */
+export async function planVariants(source: string | Buffer, imageKey: string): Promise<ImageVariants> {
   const meta = await sharp(source).metadata();
   const width = meta.autoOrient?.width ?? meta.width ?? 0;
   const height = meta.autoOrient?.height ?? meta.height ?? 0;
-  const base = name.replace(/\.[a-z0-9]+$/, '');
   const widths = VARIANT_WIDTHS.filter((w) => w < width);
-  const variants = [];
-  for (const w of widths.length > 0 ? widths : [width]) {
-    const file = `${base}-${w}.webp`;
-    await sharp(source).rotate().resize({ width: w, withoutEnlargement: true }).webp({ quality: 78 }).toFile(path.join(dir, file));
-    variants.push({ width: w, url: `${publicPrefix}${file}` });
-  }
+  const variants = (widths.length > 0 ? widths : [width]).map((w) => ({ width: w, url: `/${variantKey(imageKey, w)}` }));
   return { width, height, variants };
+}
+
+/** Puts the resized WebP copies (`name-400.webp`, …) beside the original in the store; each variant is small. */
+export async function writeVariants(storage: Storage, imageKey: string, source: Buffer): Promise<void> {
+  for (const { width, url } of (await planVariants(source, imageKey)).variants) {
+    const bytes = await sharp(source).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+    await storage.put(url.slice(1), bytes, { contentType: 'image/webp', length: bytes.length });
+  }
 }

@@ -23,11 +23,15 @@ import { createArticleFeeds } from './feeds/article-feeds.js';
 import { createPodcastFeeds } from './feeds/podcast-feed.js';
 import { createSitemaps } from './feeds/sitemaps.js';
 import { createRasterImages } from './raster-images.js';
+import { createStorage } from '../storage/index.js';
 
 export function createServices(db: Db, config: Config) {
   const mailer = createMailer(config);
   const jobs = createJobQueue(db);
+  // Every stored file, whichever process wrote it, is read and written through this one store.
+  const storage = createStorage(config);
   return {
+    storage,
     users: createUserService(db),
     sessions: createSessionStore(db),
     accessTokens: createAccessTokens(db),
@@ -48,10 +52,10 @@ export function createServices(db: Db, config: Config) {
     categories: createCategoryReads(db),
     nextScheduledChange: createSchedule(db),
     feedTokens: createFeedTokens(db),
-    podcastFeeds: createPodcastFeeds(db, config),
+    podcastFeeds: createPodcastFeeds(db, config, storage),
     articleFeeds: createArticleFeeds(db),
     sitemaps: createSitemaps(db),
-    rasterImages: createRasterImages(config.uploadsDir, config.dataDir),
+    rasterImages: createRasterImages(storage),
   };
 }
 

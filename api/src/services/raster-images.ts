@@ -1,42 +1,49 @@
-import { access, mkdir, rename } from 'node:fs/promises';
-import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { RASTER_PRESETS, type RasterPreset } from '@redaktion/shared';
+import type { Storage } from '../storage/index.js';
+import { SIZE_LIMITS } from './uploads.js';
 
-/** The raster copies of uploads (`rasterImagePath` in shared names them), made on first request and kept. */
-export function createRasterImages(uploadsDir: string, dataDir: string) {
-  const cacheDir = path.join(dataDir, 'raster');
-  const inside = (root: string, relative: string): string | null => {
-    const full = path.resolve(root, relative);
-    const hidden = relative.includes('\0') || relative.split('/').some((part) => part.startsWith('.'));
-    return relative && !hidden && full.startsWith(`${root}${path.sep}`) ? full : null;
+/**
+ * The raster copies of uploads (`rasterImagePath` in shared names them), made on first request and kept in the store
+ * under `raster/<preset>/`, so that every process finds the copy another one made.
+ */
+export function createRasterImages(storage: Storage) {
+  /** A relative path under uploads/ as a request names it, or null when it names no upload of ours. */
+  const uploadKey = (relative: string): string | null => {
+    const parts = relative.split('/');
+    const fine = relative && !relative.includes('\0') && parts.every((part) => part !== '' && !part.startsWith('.'));
+    return fine ? `uploads/${relative}` : null;
   };
 
   return {
     /**
-     * The JPEG of `uploadPath` (relative to uploads/) at the preset's size, made once and kept beside the data;
+     * The key of the JPEG of `uploadPath` (relative to uploads/) at the preset's size, made once and kept;
      * null when there is no such upload or sharp cannot read it. Uploads never change under their name.
      */
-    async file(preset: RasterPreset, uploadPath: string): Promise<string | null> {
-      const source = inside(uploadsDir, uploadPath);
-      const target = inside(path.join(cacheDir, preset), `${uploadPath}.jpg`);
-      if (!source || !target) return null;
-      if (await access(target).then(() => true, () => false)) return target;
-      if (!(await access(source).then(() => true, () => false))) return null;
+    async key(preset: RasterPreset, uploadPath: string): Promise<string | null> {
+      const source = uploadKey(uploadPath);
+      if (!source) return null;
+      const target = `raster/${preset}/${uploadPath}.jpg`;
+      if (await storage.stat(target)) return target;
+      // Only something the size of an image is read: a video under uploads/ is no picture to draw.
+      const info = await storage.stat(source);
+      const body = info && info.size <= SIZE_LIMITS.image ? await storage.get(source) : null;
+      if (!body) return null;
       const { width, height } = RASTER_PRESETS[preset];
-      await mkdir(path.dirname(target), { recursive: true });
-      const partial = `${target}.${process.pid}.part`;
+      let jpeg: Buffer;
       try {
+        const original = await buffer(body);
         // An SVG is drawn at the density that covers the preset, so it is never scaled up from a small bitmap.
-        const meta = await sharp(source).metadata();
+        const meta = await sharp(original).metadata();
         const density = meta.format === 'svg' && meta.width && meta.height
           ? Math.min(2400, Math.ceil(72 * Math.max(width / meta.width, height / meta.height))) : undefined;
-        await sharp(source, density ? { density } : {}).rotate().resize(width, height, { fit: 'cover' }).flatten({ background: '#ffffff' })
-          .jpeg({ quality: 85, mozjpeg: true }).toFile(partial);
+        jpeg = await sharp(original, density ? { density } : {}).rotate().resize(width, height, { fit: 'cover' }).flatten({ background: '#ffffff' })
+          .jpeg({ quality: 85, mozjpeg: true }).toBuffer();
       } catch {
         return null;
       }
-      await rename(partial, target);
+      await storage.put(target, jpeg, { contentType: 'image/jpeg', length: jpeg.length });
       return target;
     },
   };

@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { copyFile, link, mkdir, open } from 'node:fs/promises';
-import path from 'node:path';
-import { FileStore } from '@tus/file-store';
+import type { Readable } from 'node:stream';
 import { Server, type Upload } from '@tus/server';
 import { ERROR_CODES, type ErrorCode, type UploadAnswer } from '@redaktion/shared';
 import type { Config } from '../config.js';
-import { sniffType, uploadTempDir, type FileKind } from './uploads.js';
+import { sniffType, type FileKind } from './uploads.js';
+import { createPartsStore } from './resumable-stores.js';
 import type { UploadPlacement } from './upload-placement.js';
 
 const MB = 1024 * 1024;
@@ -26,27 +24,26 @@ function declaredKind(filetype: string | null | undefined): FileKind | null {
   return major === 'image' || major === 'audio' || major === 'video' ? major : null;
 }
 
-async function readHead(file: string): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
+/** The first bytes of a stream, which is then closed (leaving a loop early destroys it). */
+async function readHead(stream: Readable): Promise<Buffer> {
+  let head = Buffer.alloc(0);
+  for await (const chunk of stream) {
+    head = Buffer.concat([head, chunk as Buffer]);
+    if (head.length >= HEAD_BYTES) break;
   }
+  return head.subarray(0, HEAD_BYTES);
 }
 
 /**
  * Resumable uploads over tus 1.0.0 (contract.md §8) for files too large for one request: the parts wait in
- * DATA_DIR/resumable until the last byte, then are sniffed and placed exactly as `POST /api/upload` places a file.
+ * DATA_DIR/resumable or the bucket until the last byte, then are sniffed and put into the store as `POST /api/upload`
+ * places a file.
  * The finished upload's answer is kept in its metadata for 24 hours, so a client whose final PATCH answer was lost
  * reads `url` and `kind` from the upload's HEAD (`Upload-Metadata`).
  */
 export function createResumableUploads(config: Config, placement: UploadPlacement) {
-  const directory = path.join(config.dataDir, 'resumable');
-  const tempDir = uploadTempDir(config.dataDir);
   const limits: Record<FileKind, number> = { image: 20 * MB, audio: 500 * MB, video: config.uploadMaxVideoBytes };
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: DAY_MS });
+  const { store, naming } = createPartsStore(config, DAY_MS);
   // No creation-defer-length: the size must be known at creation, so that the limit is checked there.
   store.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
 
@@ -54,28 +51,21 @@ export function createResumableUploads(config: Config, placement: UploadPlacemen
     const metadata = upload.metadata ?? {};
     if (metadata.url && metadata.kind) return { url: metadata.url, kind: metadata.kind as FileKind };
     const kind = declaredKind(metadata.filetype)!;
-    const parts = path.join(directory, upload.id);
-    const type = sniffType(await readHead(parts), [kind]);
+    const type = sniffType(await readHead(await store.read(upload.id)), [kind]);
     if (!type) {
       await store.remove(upload.id);
       throw refusal(415, `The file is not one of the accepted ${kind} types (${ACCEPTED[kind]})`, ERROR_CODES.unsupportedType);
     }
-    // A second name for the same bytes is placed, and the upload's own name stays until expiry for HEAD.
-    await mkdir(tempDir, { recursive: true });
-    const tempPath = path.join(tempDir, `${randomUUID()}.part`);
-    await link(parts, tempPath).catch(() => copyFile(parts, tempPath));
-    const answer = await placement.place({ field: 'file', type, size: upload.size ?? 0, tempPath });
-    const record = await store.configstore.get(upload.id);
-    if (record) {
-      record.metadata = { ...record.metadata, url: answer.url, kind: answer.kind };
-      await store.configstore.set(upload.id, record);
-    }
+    // The parts are copied into the store; the upload itself stays until expiry, for HEAD.
+    const answer = await placement.placeStream(type, upload.size ?? 0, await store.read(upload.id));
+    await store.keepAnswer(upload.id, answer);
     return answer;
   }
 
   const server = new Server({
     path: '/api/admin/uploads',
     datastore: store,
+    ...naming,
     relativeLocation: true,
     // Advertised as the largest limit; at creation the declared type's own limit is checked, with its own words.
     maxSize: (req) => (req.method === 'POST' ? 0 : Math.max(...Object.values(limits))),
@@ -102,10 +92,9 @@ export function createResumableUploads(config: Config, placement: UploadPlacemen
 
   return {
     server,
-    directory,
     /** Deletes the parts of uploads older than 24 hours, finished or not (a finished one's file is already in place). */
     async sweep(): Promise<number> {
-      await mkdir(directory, { recursive: true });
+      await store.prepare();
       return server.cleanUpExpiredUploads();
     },
   };

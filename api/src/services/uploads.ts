@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Context } from 'koa';
 import { ERROR_CODES } from '@redaktion/shared';
 import { HttpError, badRequest } from '../http/errors.js';
+import type { Storage } from '../storage/index.js';
 
 export type FileKind = 'image' | 'audio' | 'video';
 
@@ -72,7 +73,7 @@ export interface ReceivedFile {
   field: string;
   type: FileType;
   size: number;
-  /** Where it waits until `keep` moves it; removed if the request fails. */
+  /** Where it waits until `keep` puts it into the store; removed if the request fails. */
   tempPath: string;
 }
 
@@ -197,12 +198,19 @@ export async function receiveMultipart(ctx: Context, tempDir: string, rules: Mul
   }
 }
 
-/** Moves a received file to its home under a generated name; a client's file name never becomes a path. */
-export async function keep(file: ReceivedFile, dir: string): Promise<string> {
-  await mkdir(dir, { recursive: true });
-  const name = `${randomUUID()}.${file.type.ext}`;
-  await rename(file.tempPath, path.join(dir, name));
-  return name;
+/** A new key beneath `prefix` (`uploads/videos/`, `audio/`): a client's file name never becomes a key. */
+export const storedKey = (prefix: string, type: FileType): string => `${prefix}${randomUUID()}.${type.ext}`;
+
+/** Puts a received file into the store under `key` and removes its temporary part. Answers the key. */
+export async function keep(storage: Storage, file: ReceivedFile, key: string): Promise<string> {
+  try {
+    // Its size on disk, not as received: an image has been re-encoded without its metadata since.
+    const { size } = await stat(file.tempPath);
+    await storage.put(key, createReadStream(file.tempPath), { contentType: file.type.mime, length: size });
+  } finally {
+    await rm(file.tempPath, { force: true });
+  }
+  return key;
 }
 
 export const discard = (files: ReceivedFile[]) => Promise.all(files.map((file) => rm(file.tempPath, { force: true })));

@@ -24,7 +24,7 @@ export function createLocalStorage(root: string): Storage {
       if (missing(error)) return [];
       throw error;
     });
-    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of entries) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) yield* walk(full);
       else if (entry.isFile() && !entry.name.endsWith('.storing')) yield full;
@@ -70,10 +70,14 @@ export function createLocalStorage(root: string): Storage {
       // Walk from the deepest folder the prefix names, then keep the keys that start with it.
       const slash = prefix.lastIndexOf('/');
       const start = slash > 0 ? resolveKey(base, prefix.slice(0, slash)) : base;
+      const keys: string[] = [];
       for await (const file of walk(start)) {
         const key = path.relative(base, file).split(path.sep).join('/');
-        if (!key.startsWith(prefix)) continue;
-        const info = await stat(file).catch(() => null);
+        if (key.startsWith(prefix)) keys.push(key);
+      }
+      // Whole keys in code-unit order, as S3 lists them; a folder-by-folder walk would put `a/b` before `a-b`.
+      for (const key of keys.sort()) {
+        const info = await stat(path.join(base, key)).catch(() => null);
         if (info) yield { key, size: info.size, lastModified: info.mtime };
       }
     },

@@ -7,6 +7,26 @@ export const MB = 1024 * 1024;
 export const image = (format: 'png' | 'jpeg' | 'webp', width = 2000, height = 1000) =>
   sharp({ create: { width, height, channels: 3, background: { r: 30, g: 80, b: 160 } } }).toFormat(format).toBuffer();
 
+/**
+ * Waits until the background job has made an upload's variants: until then a variant's URL answers with the original,
+ * not cached for good (or redirects to the original's object).
+ */
+export async function variantsMade(baseUrl: string, variants: { url: string }[], ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  const made = async (url: string) => {
+    const response = await fetch(baseUrl + url, { method: 'HEAD', redirect: 'manual' });
+    return response.status === 200
+      ? Boolean(response.headers.get('cache-control')?.includes('immutable'))
+      : Boolean(response.headers.get('location')?.includes(url.split('/').at(-1)!));
+  };
+  for (const { url } of variants) {
+    while (!(await made(url))) {
+      if (Date.now() > deadline) throw new Error(`The variant ${url} was not made within ${ms} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
 /** Minimal files whose first bytes say what they are. */
 export const audioHeads = {
   wav: () => Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt '), Buffer.alloc(2000, 1)]),

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import type { Db } from '../../src/db/connection.js';
 import { openDatabase } from '../../src/db/open.js';
 import { withSessionSecret } from '../../src/services/server-secrets.js';
+import { createStorage } from '../../src/storage/index.js';
 
 export const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
@@ -74,7 +75,7 @@ export async function startTestServer(options: {
     ...options.env,
   });
   const db = await openDatabase(config, { serving: true });
-  if (options.seed) await (await import('../../src/seed/demo.js')).seedDemoContent(db, config);
+  if (options.seed) await (await import('../../src/seed/demo.js')).seedDemoContent(db, createStorage(config));
   const app = createApp(db, await withSessionSecret(db, config));
   const server = app.koa.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));

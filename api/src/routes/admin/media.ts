@@ -1,15 +1,15 @@
 import path from 'node:path';
-import { rm } from 'node:fs/promises';
 import { customVideoFieldsSchema, customVideoJsonSchema, customVideoSchema, customVideoUpdateSchema, ERROR_CODES, idParam, uploadAnswerSchema } from '@redaktion/shared';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { endpoint } from '../../http/endpoint.js';
 import { conflict, HttpError, notFound, validationError } from '../../http/errors.js';
 import { fieldError } from '../../services/admin/editorial.js';
-import { safeJoin, sendFile } from '../../http/send-file.js';
+import { sendStored } from '../../http/send-stored.js';
 import { toCustomVideo } from '../../serializers/content.js';
 import type { AdminServices } from '../../services/admin/index.js';
-import { discard, keep, receiveMultipart, uploadTempDir, type FileKind } from '../../services/uploads.js';
+import { episodeAudioKey } from '../../services/episode-audio.js';
+import { discard, receiveMultipart, uploadTempDir, type FileKind } from '../../services/uploads.js';
 
 const params = z.object({ id: idParam });
 
@@ -17,9 +17,8 @@ const fileTooLarge = (kind: FileKind): [string, string] =>
   kind === 'image' ? ['File too large', 'Images must be smaller than 20MB'] : ['File too large', 'Audio files must be smaller than 100MB'];
 
 /** Uploads, the private audio preview and custom videos. */
-export const mediaEndpoints = ({ catalogue, images, placement }: AdminServices, config: Config) => {
+export const mediaEndpoints = ({ catalogue, images, placement, storage }: AdminServices, config: Config) => {
   const tempDir = uploadTempDir(config.dataDir);
-  const { videosDir } = placement;
 
   return [
     endpoint({
@@ -42,8 +41,8 @@ export const mediaEndpoints = ({ catalogue, images, placement }: AdminServices, 
       summary: 'Plays an uploaded episode file for staff before the episode is published (HTTP Range)',
       params: z.object({ file: z.string().max(200) }),
       handle: async (ctx, { params: { file } }) => {
-        const full = safeJoin(config.audioDir, path.basename(file));
-        if (!full || !(await sendFile(ctx, full, { maxAgeSeconds: 0 }))) throw notFound('Audio not found');
+        const name = path.basename(file);
+        if (name.startsWith('.') || !(await sendStored(ctx, storage, episodeAudioKey(name), { public: false, maxAgeSeconds: 0 }))) throw notFound('Audio not found');
         return undefined;
       },
     }),
@@ -94,10 +93,10 @@ export const mediaEndpoints = ({ catalogue, images, placement }: AdminServices, 
           await discard([video]);
           throw error;
         }) : null;
-        const videoName = await keep(video, videosDir);
+        const { url: videoUrl } = await placement.place(video);
         const thumbnailUrl = poster?.url ?? null;
         return toCustomVideo(await catalogue.customVideos.create({
-          ...parsed.data, videoUrl: `/uploads/videos/${videoName}`, thumbnailUrl, uploadedBy: ctx.state.user!.id,
+          ...parsed.data, videoUrl, thumbnailUrl, uploadedBy: ctx.state.user!.id,
         }));
       },
     }),
@@ -113,8 +112,7 @@ export const mediaEndpoints = ({ catalogue, images, placement }: AdminServices, 
         const video = await catalogue.customVideos.byId(id);
         if (!video) throw notFound();
         await catalogue.customVideos.remove(id);
-        const file = String(video.videoUrl).startsWith('/uploads/videos/') ? safeJoin(videosDir, path.basename(String(video.videoUrl))) : null;
-        if (file) await rm(file, { force: true });
+        await placement.removeVideo(String(video.videoUrl));
         ctx.status = 204;
       },
     }),

@@ -1,10 +1,9 @@
 import path from 'node:path';
-import { access } from 'node:fs/promises';
 import type { ArticleInput, ContentStatus, EpisodeInput, PersonInput } from '@redaktion/shared';
-import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import { toJson } from '../../db/values.js';
-import { audioFacts } from '../episode-audio.js';
+import type { Storage } from '../../storage/index.js';
+import { audioFacts, episodeAudioKey } from '../episode-audio.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { ERROR_CODES } from '@redaktion/shared';
 import type { Page } from '../published.js';
@@ -23,7 +22,7 @@ export const ADMIN_AUDIO_PREFIX = '/api/admin/audio/';
  * Articles, episodes and people profiles: the items that go through the publication workflow.
  * Every save runs in a transaction with its approval bookkeeping.
  */
-export function createEditorial(db: Db, config: Config) {
+export function createEditorial(db: Db, storage: Storage) {
   const tables = {
     article: editableTable(db, CONTENT_TABLES.article),
     podcast: editableTable(db, CONTENT_TABLES.podcast),
@@ -58,14 +57,13 @@ export function createEditorial(db: Db, config: Config) {
     });
   }
 
-  /** Episode audio is an uploaded file in DATA_DIR/audio, or the episode's current file on an edit. */
+  /** Episode audio is an uploaded file in the store, or the episode's current file on an edit. */
   async function audioFileFor(audioUrl: string | undefined, existing: Row | undefined): Promise<string | null> {
     if (!audioUrl) return null;
     if (existing && audioUrl === `/api/podcasts/${String(existing.id)}/audio`) return (existing.audioFile as string | null) ?? null;
     if (audioUrl.startsWith(ADMIN_AUDIO_PREFIX)) {
       const file = path.basename(audioUrl.slice(ADMIN_AUDIO_PREFIX.length));
-      const found = await access(path.join(config.audioDir, file)).then(() => true, () => false);
-      if (found) return file;
+      if (await storage.stat(episodeAudioKey(file))) return file;
     }
     throw fieldError('audioUrl', 'Audio file is required');
   }
@@ -112,7 +110,7 @@ export function createEditorial(db: Db, config: Config) {
             seriesId: fields.seriesId ?? null,
             episodeNumber: fields.episodeNumber ?? 1,
             audioFile,
-            ...(await audioFacts(config.audioDir, audioFile)),
+            ...(await audioFacts(storage, audioFile)),
           };
         });
       },

@@ -1,5 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
+import type { Storage } from '../../storage/index.js';
+import type { JobQueue } from '../jobs.js';
 import type { SessionStore } from '../session-store.js';
 import { createImageStore } from '../image-store.js';
 import { createUploadPlacement } from '../upload-placement.js';
@@ -9,16 +11,17 @@ import { createEditorial } from './editorial.js';
 import { createStats } from './stats.js';
 import { createUserAdmin } from './users.js';
 
-export function createAdminServices(db: Db, config: Config, sessions: SessionStore) {
-  const images = createImageStore(config);
+export function createAdminServices(db: Db, config: Config, sessions: SessionStore, storage: Storage, jobs: JobQueue) {
+  const images = createImageStore(config, storage, jobs);
   return {
-    editorial: createEditorial(db, config),
+    editorial: createEditorial(db, storage),
     catalogue: createCatalogueAdmin(db),
     approvals: createApprovals(db),
     stats: createStats(db),
     users: createUserAdmin(db, sessions),
     images,
-    placement: createUploadPlacement(config, images),
+    storage,
+    placement: createUploadPlacement(config, storage, images),
   };
 }
 

@@ -2,6 +2,7 @@ import { rasterImagePath } from '@redaktion/shared';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import type { Config } from '../../config.js';
+import type { Storage } from '../../storage/index.js';
 import type { Db } from '../../db/connection.js';
 import { toBool, toIso } from '../../db/values.js';
 import { audioExtension, audioFacts } from '../episode-audio.js';
@@ -44,7 +45,7 @@ const absolute = (origin: string, url: string | null) => (url ? new URL(url, ori
  * series' published free episodes; a private one (with a subscriber's token) the premium ones too, and asks
  * every directory not to list it.
  */
-export function createPodcastFeeds(db: Db, config: Config) {
+export function createPodcastFeeds(db: Db, config: Config, storage: Storage) {
   const series = (id: number) => db('podcastSeries').where({ id, active: true }).first() as Promise<Row | undefined>;
 
   /** The host: the journalist the series names, by id or else by name. */
@@ -57,7 +58,7 @@ export function createPodcastFeeds(db: Db, config: Config) {
   /** Rows attached before sizes were stored get theirs now, once. */
   async function withAudioFacts(rows: Row[]): Promise<Row[]> {
     for (const row of rows.filter((episode) => episode.audioSize === null || episode.audioSize === undefined)) {
-      const facts = await audioFacts(config.audioDir, String(row.audioFile));
+      const facts = await audioFacts(storage, String(row.audioFile));
       if (facts.audioSize === null) continue;
       await db('podcasts').where({ id: row.id }).update(facts);
       Object.assign(row, facts);
