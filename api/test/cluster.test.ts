@@ -1,8 +1,11 @@
+import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../src/db/connection.js';
-import { backendName, signalUnderLoad, startCluster, watchPropagation, type Cluster } from './support/cluster.js';
+import { backendName, signalUnderLoad, startCluster, watchPropagation, type ApiProcess, type Cluster } from './support/cluster.js';
 import { articleForm } from './support/fixtures.js';
 import { HttpClient } from './support/http-client.js';
+import { image, postForm, variantsMade } from './support/media.js';
+import { createBucket, sharedSwift, swiftStorageEnv } from './support/swift.js';
 import { createTestDatabase } from './support/test-server.js';
 import { signedInUser } from './support/users.js';
 
@@ -18,7 +21,10 @@ const cleanups: (() => Promise<unknown>)[] = [];
 beforeAll(async () => {
   const database = await createTestDatabase();
   cleanups.push(() => database.drop());
-  cluster = await startCluster({ size: 3, databaseUrl: database.url!, env: { SEED_DEMO: '0' } });
+  // No shared disk: every stored file goes to one bucket of the run's Swift (a real S3 API on loopback).
+  const swift = await sharedSwift();
+  const storage = swiftStorageEnv(swift, await createBucket(swift, 'cluster'));
+  cluster = await startCluster({ size: 3, databaseUrl: database.url!, env: { SEED_DEMO: '0', ...storage } });
   cleanups.push(() => cluster.stop());
   const db = createDb({ databaseUrl: database.url, sqliteFile: '' });
   try {
@@ -26,10 +32,15 @@ beforeAll(async () => {
   } finally {
     await db.destroy();
   }
-}, 120_000);
+}, 180_000);
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 });
+
+/** Every file under a folder: with STORAGE=s3, no uploaded file may stay on a process's disk. */
+async function filesUnder(dir: string): Promise<string[]> {
+  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
+}
 
 /** `client`'s cookies on another base URL: the same browser, reaching one process directly. */
 function sameBrowserAt(client: HttpClient, baseUrl: string): HttpClient {
@@ -65,6 +76,30 @@ describe('three API processes behind haproxy', () => {
       expect((await sameBrowserAt(reader, process.url).get('/api/user')).status, process.name).toBe(401);
     }
     expect((await reader.get('/api/user')).status).toBe(401);
+  });
+
+  it('serves an upload through one process byte for byte from the others, its variants and a Range included', async () => {
+    const cookies = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const [first, ...others] = cluster.processes as [ApiProcess, ...ApiProcess[]];
+    const uploaded = await postForm(first.url, '/api/upload', cookies, { file: [await image('jpeg', 1800, 900), 'kluster.jpg'] });
+    expect(uploaded.status).toBe(201);
+    const { url, variants } = uploaded.body as { url: string; variants: { url: string }[] };
+    expect(variants.length).toBeGreaterThan(0);
+    await variantsMade(first.url, variants);
+    for (const file of [url, ...variants.map((variant) => variant.url)]) {
+      const original = Buffer.from(await (await fetch(first.url + file)).arrayBuffer());
+      for (const process of others) {
+        const served = await fetch(process.url + file);
+        expect(served.status, `${process.name} ${file}`).toBe(200);
+        expect(Buffer.from(await served.arrayBuffer()).equals(original), `${process.name} ${file}`).toBe(true);
+        const [from, to] = [Math.floor(original.length / 4), Math.floor(original.length / 2)];
+        const part = await fetch(process.url + file, { headers: { Range: `bytes=${from}-${to}` } });
+        expect(part.status, `${process.name} ${file}`).toBe(206);
+        expect(part.headers.get('content-range')).toBe(`bytes ${from}-${to}/${original.length}`);
+        expect(Buffer.from(await part.arrayBuffer()).equals(original.subarray(from, to + 1)), `${process.name} ${file}`).toBe(true);
+      }
+    }
+    for (const process of cluster.processes) expect(await filesUnder(process.dataDir), process.name).toEqual([]);
   });
 
   it("never serves an admin's edit stale from any process more than 100 ms after the write returned", async () => {
