@@ -10,6 +10,7 @@ import { seedDemoContent } from '../src/seed/demo.js';
 import { createStorage } from '../src/storage/index.js';
 import { growArticles } from './grow.js';
 import { measureResumableUpload } from './resumable.js';
+import { printMachine, table } from './report.js';
 import { measureUpload } from './upload.js';
 import { hashPassword } from '../src/services/passwords.js';
 import { createUserService } from '../src/services/users.js';
@@ -63,14 +64,6 @@ function load(url: string, connections = CONNECTIONS, duration = DURATION): Prom
 
 async function warm(url: string, connections = CONNECTIONS): Promise<void> {
   await load(url, connections, 2);
-}
-
-/** Prints rows under a header, each column as wide as its widest cell. */
-function table(header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
-  console.log(line(header));
-  for (const row of rows) console.log(line(row));
 }
 
 /** Ours against the bare server on each path: throughput, p99 and their ratio. */
@@ -134,8 +127,7 @@ try {
   const bare = await start(path.join(here, 'bare-server.ts'), { BARE_BODIES: bodiesFile });
   children.push(bare.child);
 
-  // Figures on a shared machine mean little without its load: say what it was.
-  console.log(`Machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) before the runs`);
+  printMachine();
   console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per run, after a 2 s warm-up\n`);
   await compare(api.url, bare.url, Object.values(paths), CONNECTIONS);
 

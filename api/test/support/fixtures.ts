@@ -22,6 +22,11 @@ export async function insertArticle(server: TestServer, fields: Record<string, u
   return inserted;
 }
 
+/** A published article as the admin form sends it to POST or PUT /api/admin/articles. */
+export const articleForm = (title: string) => ({
+  title, content: 'Första stycket.\n\nAndra stycket.', excerpt: 'Ingress', category: 'news', author: 'Karin Ek', readTime: 3, status: 'published',
+});
+
 /** An episode with a real file of `bytes` in the store. */
 export async function insertEpisode(server: TestServer, fields: Record<string, unknown> = {}, bytes = 10_000): Promise<number> {
   const audioFile = `test-${Math.random().toString(36).slice(2)}.mp3`;

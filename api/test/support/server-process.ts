@@ -37,10 +37,10 @@ export async function waitUntilUp(url: string, ms = 60_000, isAlive: () => boole
 
 /**
  * The server as an operator runs it (`npm start`, or node on api/src/server.ts), in a process of its own with its
- * output captured, on a free port.
+ * output captured, on a free port (or on `port`, to restart it where a load balancer expects it).
  */
-export async function startServerProcess(options: { env: Record<string, string>; npmStart?: boolean }): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServerProcess(options: { env: Record<string, string>; npmStart?: boolean; port?: number }): Promise<ServerProcess> {
+  const port = options.port ?? await freePort();
   const env = { ...process.env, LOG_LEVEL: 'info', SEED_DEMO: '0', HOST: '127.0.0.1', PORT: String(port), ...options.env };
   const child = options.npmStart
     ? spawn('npm', ['start'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })

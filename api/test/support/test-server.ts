@@ -19,6 +19,11 @@ export async function createTestDatabase(): Promise<{ url: string | null; drop()
   if (engine === 'sqlite') return { url: null, drop: async () => undefined };
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is required for the postgres project');
+  return createPostgresDatabase(serverUrl);
+}
+
+/** A new, empty database on the PostgreSQL server at `serverUrl` (the benches use it too), and how to drop it. */
+export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `redaktion_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
