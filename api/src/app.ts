@@ -32,6 +32,7 @@ import { catalogueEndpoints } from './routes/catalogue.js';
 import { metaEndpoints } from './routes/meta.js';
 import { podcastEndpoints } from './routes/podcasts.js';
 import { createServices, type Services } from './services/index.js';
+import { publicKey } from './storage/index.js';
 import { createAdminServices } from './services/admin/index.js';
 import { adminEndpoints } from './routes/admin/index.js';
 import { engageAdminEndpoints } from './routes/admin/engage.js';
@@ -73,13 +74,6 @@ const safeDecode = (text: string): string => {
   }
 };
 
-/** The store key of an /uploads/… path, or null when it names nothing we could have stored (hidden or empty segments). */
-const uploadKey = (requestPath: string): string | null => {
-  const key = safeDecode(requestPath).slice(1);
-  const segments = key.split('/');
-  return key.includes('\0') || segments.some((segment) => segment === '' || segment.startsWith('.')) ? null : key;
-};
-
 /** Builds the whole server for one database: the API, the public uploads and the PWA. */
 export function createApp(db: Db, config: ServingConfig): App {
   const koa = new Koa({ proxy: config.trustProxy });
@@ -97,6 +91,8 @@ export function createApp(db: Db, config: ServingConfig): App {
   const aiJobs = createAiJobs(db, services.jobs, ai);
   // Once an hour in the whole cluster: expired sessions, closed throttle and rate-limit windows, unfinished resumable
   // uploads past their 24 hours, and settled AI jobs past their week.
+  // Expired resumable uploads are also swept as a process starts, so that a restart frees their space at once.
+  void uploads.sweep().catch((error: unknown) => log.warn({ err: error }, 'Sweeping expired uploads failed'));
   services.jobs.every('housekeeping.hourly', 60, async () => {
     await Promise.all([
       services.sessions.purgeExpired(), services.throttle.purgeExpired(), services.rateLimit.purgeExpired(), uploads.sweep(), aiJobs.purgeSettled(),
@@ -173,7 +169,7 @@ export function createApp(db: Db, config: ServingConfig): App {
       throw notFound('File not found');
     }
     if (ctx.path.startsWith('/uploads/') && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
-      const asked = uploadKey(ctx.path);
+      const asked = publicKey('uploads/', safeDecode(ctx.path.slice('/uploads/'.length)));
       // `?w=` picks one of an image's WebP variants (srcset); the original answers without it.
       const width = asked?.startsWith('uploads/images/') && ctx.query.w ? Number(ctx.query.w) : null;
       const answer = asked ? await imageObject(services.storage, asked, width) : null;

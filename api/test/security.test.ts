@@ -267,6 +267,27 @@ describe('7. reader routes take ids, nothing else', () => {
   });
 });
 
+describe('7b. stored files are named by the product, never by a path a client makes up', () => {
+  it.each([
+    '/api/admin/audio/..', '/api/admin/audio/%2e%2e', '/api/admin/audio/a%00.mp3', '/api/admin/audio/.hidden.mp3',
+    '/uploads/..%2Fredaktion.sqlite', '/uploads/images/%00.png', `/uploads/images/${'a'.repeat(1100)}.png`, '/uploads/%5Cimages',
+    '/media/og/..%2F..%2Fredaktion.sqlite.jpg', '/media/artwork/images%2F%00.jpg',
+  ])('answers %s with 404, not an error', async (url) => {
+    const admin = await signedInUser(server.url, server.db, { role: 'admin' });
+    const response = await admin.client.get(url);
+    expect(response.status).toBe(404);
+  });
+
+  it('refuses an episode whose audio names a file outside the stored audio with 400', async () => {
+    const admin = await signedInUser(server.url, server.db, { role: 'admin' });
+    for (const audioUrl of ['/api/admin/audio/..', '/api/admin/audio/../redaktion.sqlite', '/api/admin/audio/x%00.mp3', '/api/admin/audio/\\x.mp3']) {
+      const response = await admin.client.post('/api/admin/podcasts', { title: 'Avsnitt', description: 'Om veckan', duration: 60, kind: 'interview', audioUrl });
+      expect(response.status, audioUrl).toBe(400);
+      expect(response.body.issues).toEqual([{ path: 'audioUrl', message: 'Audio file is required' }]);
+    }
+  });
+});
+
 /** Whether an EXIF block carries a GPS IFD (tag 0x8825 in IFD0), read as a TIFF reader does. */
 function hasGps(exif: Buffer | undefined): boolean {
   if (!exif) return false;

@@ -150,18 +150,22 @@ describe('STORAGE=s3: every stored file in the bucket', () => {
     // in DATA_DIR): what it needs of the upload is in the bucket.
     const otherData = server.database.url ? await mkdtemp(path.join(os.tmpdir(), 'redaktion-other-')) : server.database.dataDir;
     const other = await startTestServer({ database: { url: server.database.url, dataDir: otherData }, env: swiftStorageEnv(swift, bucket) });
-    let offset = 0;
-    for (let attempt = 0; attempt < 50 && offset === 0; attempt += 1) {
-      offset = Number((await tus('HEAD', location, {}, undefined, other.url)).headers.get('upload-offset'));
-      if (offset === 0) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(offset).toBeGreaterThan(0);
-    expect(offset).toBeLessThanOrEqual(2 * 1024 * 1024);
-    const unfinished = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'resumable/' }));
-    expect(unfinished.KeyCount).toBeGreaterThan(0);
+    let last: Response;
+    try {
+      let offset = 0;
+      for (let attempt = 0; attempt < 50 && offset === 0; attempt += 1) {
+        offset = Number((await tus('HEAD', location, {}, undefined, other.url)).headers.get('upload-offset'));
+        if (offset === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(offset).toBeGreaterThan(0);
+      expect(offset).toBeLessThanOrEqual(2 * 1024 * 1024);
+      const unfinished = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'resumable/' }));
+      expect(unfinished.KeyCount).toBeGreaterThan(0);
 
-    const last = await tus('PATCH', location, { 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, video.subarray(offset), other.url);
-    await other.close();
+      last = await tus('PATCH', location, { 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, video.subarray(offset), other.url);
+    } finally {
+      await other.close();
+    }
     if (otherData !== server.database.dataDir) {
       expect(await filesUnder(otherData)).toEqual([]);
       await rm(otherData, { recursive: true, force: true });
@@ -248,6 +252,16 @@ describe('STORAGE=s3: every stored file in the bucket', () => {
       expect(location.startsWith(`${swift.endpoint}/${bucket}/${uploaded.body.url.slice(1)}?`)).toBe(true);
       expect(location).toContain('X-Amz-Signature=');
       expect((await bytesOf(await fetch(location))).equals((await inBucket(uploaded.body.url.slice(1)))!)).toBe(true);
+      // The redirect is kept for less time than the link lives; HEAD (a GET-signed link would refuse it) is answered here.
+      expect(redirected.headers.get('cache-control')).toBe('public, max-age=60');
+      const head = await fetch(second.url + uploaded.body.url, { method: 'HEAD', redirect: 'manual' });
+      expect(head.status).toBe(200);
+      expect(Number(head.headers.get('content-length'))).toBe(png.length);
+      // The pages may load media from the bucket: the browser would block it otherwise.
+      const csp = (await fetch(`${second.url}/`)).headers.get('content-security-policy')!;
+      for (const directive of ['img-src', 'media-src', 'connect-src']) {
+        expect(csp).toMatch(new RegExp(`${directive} [^;]*${new URL(swift.endpoint).origin.replace(/[.:/]/g, '\\$&')}`));
+      }
 
       const free = (await server.db('podcasts').where({ premium: false }).whereNotNull('audioFile').first('id')) as { id: number };
       const audio = await fetch(`${second.url}/api/podcasts/${free.id}/audio`, { redirect: 'manual', headers: { Range: 'bytes=0-99' } });

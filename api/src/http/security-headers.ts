@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import { integrations, type Config } from '../config.js';
+import { directMediaOrigin } from '../storage/index.js';
 
 /**
  * The Content-Security-Policy the PWA runs under. Stripe and the YouTube embed are allowed only
@@ -12,6 +13,14 @@ export function contentSecurityPolicy(config: Config): string {
   const frames: string[] = [];
   const images = ["'self'", 'data:', 'blob:'];
   const connect = ["'self'"];
+  const media = ["'self'", 'blob:'];
+  // Uploads redirected to a CDN or to presigned bucket URLs are loaded (and saved offline) from there.
+  const mediaOrigin = directMediaOrigin(config);
+  if (mediaOrigin) {
+    images.push(mediaOrigin);
+    media.push(mediaOrigin);
+    connect.push(mediaOrigin);
+  }
   if (on.payments) {
     scripts.push('https://js.stripe.com');
     frames.push('https://js.stripe.com', 'https://hooks.stripe.com');
@@ -28,7 +37,7 @@ export function contentSecurityPolicy(config: Config): string {
     // React and the video player set inline styles; no inline scripts are allowed.
     "style-src 'self' 'unsafe-inline'",
     `img-src ${images.join(' ')}`,
-    "media-src 'self' blob:",
+    `media-src ${media.join(' ')}`,
     `connect-src ${connect.join(' ')}`,
     "font-src 'self' data:",
     "worker-src 'self'",

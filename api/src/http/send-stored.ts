@@ -1,7 +1,10 @@
 import mime from 'mime-types';
 import type { Context } from 'koa';
-import type { Storage } from '../storage/index.js';
+import { PRESIGNED_URL_SECONDS, type Storage } from '../storage/index.js';
 import { sendBytes } from './send-file.js';
+
+/** A redirect outlives none of the presigned URLs it hands out, even one fetched at the end of its cached life. */
+const REDIRECT_MAX_AGE_SECONDS = Math.floor(PRESIGNED_URL_SECONDS / 5);
 
 /**
  * Sends an object of the store (an upload, episode audio, a raster copy) with Range, validators and 304, as `sendFile`
@@ -16,10 +19,11 @@ export async function sendStored(
 ): Promise<boolean> {
   const info = await storage.stat(key);
   if (!info) return false;
-  const direct = options.public ? await storage.publicUrl(key) : null;
+  // HEAD is answered here (a presigned URL is signed for GET only); a GET of a public file may go to the store's own URL.
+  const direct = options.public && ctx.method === 'GET' ? await storage.publicUrl(key) : null;
   if (direct) {
-    // The URL may be presigned with an expiry: the redirect itself is not kept for long.
-    ctx.set('Cache-Control', 'public, max-age=300');
+    // A presigned URL expires (PRESIGNED_URL_SECONDS): the redirect is kept for a fraction of that, or less if asked.
+    ctx.set('Cache-Control', `public, max-age=${Math.min(options.maxAgeSeconds ?? REDIRECT_MAX_AGE_SECONDS, REDIRECT_MAX_AGE_SECONDS)}`);
     ctx.redirect(direct);
     return true;
   }

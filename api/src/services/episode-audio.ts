@@ -11,6 +11,12 @@ export interface AudioFacts {
 /** Episode audio lives under these keys, never under uploads/: it is served only through its subscription check. */
 export const EPISODE_AUDIO_PREFIX = 'audio/';
 
+/**
+ * Whether a name a client sent can be an episode file of ours: the names the product gives (a UUID, or the demo seed's
+ * words) have no dot in front, no separator and no control character, so `..`, `%00` and the like are simply unknown.
+ */
+export const isAudioFileName = (name: string): boolean => /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9]{1,5})?$/.test(name) && name.length <= 200;
+
 /** The stored object of an episode's file (only its base name is ever used). */
 export const episodeAudioKey = (audioFile: string): string => `${EPISODE_AUDIO_PREFIX}${path.basename(audioFile)}`;
 

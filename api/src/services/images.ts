@@ -13,6 +13,8 @@ export interface ImageVariants {
 const variantKey = (imageKey: string, width: number) => `${imageKey.replace(/\.[a-z0-9]+$/i, '')}-${width}.webp`;
 
 /** A variant's key, named as a variant of a generated upload: `uploads/images/<uuid>-<width>.webp`. */
+/** The types an uploaded image is kept as (`sniffType`), so the extensions an original can have. */
+const IMAGE_EXTENSIONS = ['jpg', 'png', 'webp'] as const;
 const VARIANT_KEY = /^(uploads\/images\/[0-9a-f-]{36})-\d+\.webp$/;
 
 /**
@@ -32,7 +34,10 @@ export async function imageObject(storage: Storage, key: string, width: number |
   }
   const base = VARIANT_KEY.exec(key)?.[1];
   if (!base || (await storage.stat(key))) return { key, final: true };
-  for await (const original of storage.list(`${base}.`)) return { key: original.key, final: false };
+  // The original is one of the image types an upload is kept as: a stat each, never a walk of the folder.
+  for (const ext of IMAGE_EXTENSIONS) {
+    if (await storage.stat(`${base}.${ext}`)) return { key: `${base}.${ext}`, final: false };
+  }
   return { key, final: true };
 }
 

@@ -54,10 +54,15 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
   const unsubscribeUrl = (token: string) => `${config.linkOrigin}/api/newsletter/unsubscribe?token=${token}`;
   const absolute = (url: string) => (url.startsWith('/') ? `${config.linkOrigin}${url}` : url);
 
-  /** Asks for a confirmation mail, in the background, for an address that is (again) pending. */
+  /**
+   * Asks for a confirmation mail, in the background, for an address that is (again) pending. The time of the mail and
+   * its job commit together: a sign-up retried after a crash between them would otherwise find a fresh time and no mail.
+   */
   async function requestConfirmation(id: number): Promise<void> {
-    await subscribers().where({ id }).update({ confirmationSentAt: nowIso() });
-    await queue.enqueue('newsletter.confirm', { id });
+    await db.transaction(async (trx) => {
+      await trx('newsletter_subscribers').where({ id }).update({ confirmationSentAt: nowIso() });
+      await queue.enqueue('newsletter.confirm', { id }, trx);
+    });
   }
 
   async function digestArticles(articleIds: number[]): Promise<DigestArticle[]> {

@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { RASTER_PRESETS, type RasterPreset } from '@redaktion/shared';
-import type { Storage } from '../storage/index.js';
+import { publicKey, type Storage } from '../storage/index.js';
 import { SIZE_LIMITS } from './uploads.js';
 
 /**
@@ -9,20 +9,13 @@ import { SIZE_LIMITS } from './uploads.js';
  * under `raster/<preset>/`, so that every process finds the copy another one made.
  */
 export function createRasterImages(storage: Storage) {
-  /** A relative path under uploads/ as a request names it, or null when it names no upload of ours. */
-  const uploadKey = (relative: string): string | null => {
-    const parts = relative.split('/');
-    const fine = relative && !relative.includes('\0') && parts.every((part) => part !== '' && !part.startsWith('.'));
-    return fine ? `uploads/${relative}` : null;
-  };
-
   return {
     /**
      * The key of the JPEG of `uploadPath` (relative to uploads/) at the preset's size, made once and kept;
      * null when there is no such upload or sharp cannot read it. Uploads never change under their name.
      */
     async key(preset: RasterPreset, uploadPath: string): Promise<string | null> {
-      const source = uploadKey(uploadPath);
+      const source = publicKey('uploads/', uploadPath);
       if (!source) return null;
       const target = `raster/${preset}/${uploadPath}.jpg`;
       if (await storage.stat(target)) return target;

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { customVideoFieldsSchema, customVideoJsonSchema, customVideoSchema, customVideoUpdateSchema, ERROR_CODES, idParam, uploadAnswerSchema } from '@redaktion/shared';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
@@ -8,7 +7,7 @@ import { fieldError } from '../../services/admin/editorial.js';
 import { sendStored } from '../../http/send-stored.js';
 import { toCustomVideo } from '../../serializers/content.js';
 import type { AdminServices } from '../../services/admin/index.js';
-import { episodeAudioKey } from '../../services/episode-audio.js';
+import { episodeAudioKey, isAudioFileName } from '../../services/episode-audio.js';
 import { discard, receiveMultipart, uploadTempDir, type FileKind } from '../../services/uploads.js';
 
 const params = z.object({ id: idParam });
@@ -41,8 +40,7 @@ export const mediaEndpoints = ({ catalogue, images, placement, storage }: AdminS
       summary: 'Plays an uploaded episode file for staff before the episode is published (HTTP Range)',
       params: z.object({ file: z.string().max(200) }),
       handle: async (ctx, { params: { file } }) => {
-        const name = path.basename(file);
-        if (name.startsWith('.') || !(await sendStored(ctx, storage, episodeAudioKey(name), { public: false, maxAgeSeconds: 0 }))) throw notFound('Audio not found');
+        if (!isAudioFileName(file) || !(await sendStored(ctx, storage, episodeAudioKey(file), { public: false, maxAgeSeconds: 0 }))) throw notFound('Audio not found');
         return undefined;
       },
     }),

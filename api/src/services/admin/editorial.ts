@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { ArticleInput, ContentStatus, EpisodeInput, PersonInput } from '@redaktion/shared';
 import type { Db } from '../../db/connection.js';
 import { toJson } from '../../db/values.js';
 import type { Storage } from '../../storage/index.js';
-import { audioFacts, episodeAudioKey } from '../episode-audio.js';
+import { audioFacts, episodeAudioKey, isAudioFileName } from '../episode-audio.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { ERROR_CODES } from '@redaktion/shared';
 import type { Page } from '../published.js';
@@ -62,8 +61,8 @@ export function createEditorial(db: Db, storage: Storage) {
     if (!audioUrl) return null;
     if (existing && audioUrl === `/api/podcasts/${String(existing.id)}/audio`) return (existing.audioFile as string | null) ?? null;
     if (audioUrl.startsWith(ADMIN_AUDIO_PREFIX)) {
-      const file = path.basename(audioUrl.slice(ADMIN_AUDIO_PREFIX.length));
-      if (await storage.stat(episodeAudioKey(file))) return file;
+      const file = audioUrl.slice(ADMIN_AUDIO_PREFIX.length);
+      if (isAudioFileName(file) && (await storage.stat(episodeAudioKey(file)))) return file;
     }
     throw fieldError('audioUrl', 'Audio file is required');
   }
