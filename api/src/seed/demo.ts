@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import mime from 'mime-types';
 import { slugify } from '@redaktion/shared';
@@ -22,7 +21,7 @@ const isoHoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR_MS).to
 /** Puts one of the shipped demo files into the store, streamed, with the type a CDN in front of the bucket will send. */
 async function putAsset(storage: Storage, asset: string, key: string): Promise<void> {
   const file = path.join(ASSETS, asset);
-  await storage.put(key, createReadStream(file), { length: (await stat(file)).size, contentType: mime.lookup(key) || undefined });
+  await storage.put(key, createReadStream(file), { contentType: mime.lookup(key) || undefined });
 }
 
 /**
@@ -36,7 +35,7 @@ export async function seedDemoContent(db: Db, storage: Storage): Promise<{ artic
 
     const art = async (name: string, svg: string) => {
       const bytes = Buffer.from(svg);
-      await storage.put(`uploads/demo/${name}.svg`, bytes, { contentType: 'image/svg+xml', length: bytes.length });
+      await storage.put(`uploads/demo/${name}.svg`, bytes, { contentType: 'image/svg+xml' });
       return `/uploads/demo/${name}.svg`;
     };
 

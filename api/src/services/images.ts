@@ -75,6 +75,6 @@ export async function planVariants(source: string | Buffer, imageKey: string): P
 export async function writeVariants(storage: Storage, imageKey: string, source: Buffer): Promise<void> {
   for (const { width, url } of (await planVariants(source, imageKey)).variants) {
     const bytes = await sharp(source).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
-    await storage.put(url.slice(1), bytes, { contentType: 'image/webp', length: bytes.length });
+    await storage.put(url.slice(1), bytes, { contentType: 'image/webp' });
   }
 }

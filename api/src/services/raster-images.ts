@@ -36,7 +36,7 @@ export function createRasterImages(storage: Storage) {
       } catch {
         return null;
       }
-      await storage.put(target, jpeg, { contentType: 'image/jpeg', length: jpeg.length });
+      await storage.put(target, jpeg, { contentType: 'image/jpeg' });
       return target;
     },
   };

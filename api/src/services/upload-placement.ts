@@ -67,7 +67,7 @@ export function createUploadPlacement(config: Config, storage: Storage, images: 
       }
       const home = HOMES[type.kind];
       const key = storedKey(home.prefix, type);
-      await storage.put(key, body, { contentType: type.mime, length: size });
+      await storage.put(key, body, { contentType: type.mime });
       return { kind: type.kind, url: home.url(key) };
     },
   };

@@ -204,9 +204,7 @@ export const storedKey = (prefix: string, type: FileType): string => `${prefix}$
 /** Puts a received file into the store under `key` and removes its temporary part. Answers the key. */
 export async function keep(storage: Storage, file: ReceivedFile, key: string): Promise<string> {
   try {
-    // Its size on disk, not as received: an image has been re-encoded without its metadata since.
-    const { size } = await stat(file.tempPath);
-    await storage.put(key, createReadStream(file.tempPath), { contentType: file.type.mime, length: size });
+    await storage.put(key, createReadStream(file.tempPath), { contentType: file.type.mime });
   } finally {
     await rm(file.tempPath, { force: true });
   }

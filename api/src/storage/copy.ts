@@ -4,7 +4,7 @@ import type { Storage } from './storage.js';
 /**
  * The key prefixes that hold the product's stored files: uploads (images, their variants, videos, the demo seed's
  * files) and episode audio, private audio included. The rest of DATA_DIR (the database, temporary and resumable
- * parts, the mail folder, the raster cache) is not stored files.
+ * parts, the mail folder, the raster copies, which are made again on demand) is not copied.
  */
 export const STORED_PREFIXES = ['uploads/', 'audio/'] as const;
 
@@ -34,7 +34,7 @@ export async function copyObjects(
       const body = await from.get(key);
       // Listed a moment ago and gone now: deleted meanwhile, so nothing to copy.
       if (!body) continue;
-      await to.put(key, body, { length: size, contentType: mime.lookup(key) || undefined });
+      await to.put(key, body, { contentType: mime.lookup(key) || undefined });
       onCopied(key, size);
       report.copied += 1;
       report.bytes += size;

@@ -19,13 +19,14 @@ export interface ByteRange {
  * Where every stored file lives (contract.md §8 [ops]): uploaded images and their variants, episode audio, custom
  * videos, the demo seed's files. Keys are relative paths such as `uploads/images/<uuid>.jpg` or `audio/<uuid>.mp3`,
  * the same on every driver, so that a local `DATA_DIR` copies into a bucket key for key. Keys are made by the product
- * (generated names), never taken from a client.
+ * (generated names); where a request names one (`/uploads/…`), it goes through `publicKey`, which takes only keys
+ * the product could have made.
  */
 export interface Storage {
   /** `local` (files under DATA_DIR) or `s3` (a bucket); says which, for logs and the copy command. */
   readonly driver: 'local' | 's3';
-  /** Stores an object whole, replacing any with the same key; a stream needs its `length` on S3. */
-  put(key: string, body: Readable | Buffer, options?: { contentType?: string; length?: number }): Promise<void>;
+  /** Stores an object whole, replacing any with the same key; a stream of unknown length goes up in parts on S3. */
+  put(key: string, body: Readable | Buffer, options?: { contentType?: string }): Promise<void>;
   /** The object's bytes, whole or one range, or null when there is no such object. */
   get(key: string, range?: ByteRange): Promise<Readable | null>;
   /** The object's size and validators, or null when there is no such object. */
