@@ -32,10 +32,22 @@ describe('offline-first', () => {
 
   it('offers a new version with a Reload prompt instead of changing under the reader', async () => {
     const context = await env.browser.newContext({ ...DESKTOP, locale: 'en-GB' });
+    // The page registers its worker once loaded and idle. A version deployed before that would be found by the browser
+    // on its own, not as an update of the page's registration: the test waits until the page has registered.
+    await context.addInitScript(() => {
+      const register = ServiceWorkerContainer.prototype.register;
+      ServiceWorkerContainer.prototype.register = function (...args: Parameters<typeof register>) {
+        return register.apply(this, args).then((registration) => {
+          (window as { swRegistered?: boolean }).swRegistered = true;
+          return registration;
+        });
+      };
+    });
     const { page, errors } = await openPage(context);
     await page.goto(env.server.url);
     await serviceWorkerActivated(page);
     await page.reload();
+    await page.waitForFunction(() => (window as { swRegistered?: boolean }).swRegistered === true);
     const worker = path.resolve('pwa/dist/client/sw.js');
     const original = await readFile(worker, 'utf8');
     try {
@@ -44,10 +56,13 @@ describe('offline-first', () => {
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
       await page.getByText('A new version of Redaktion is available.').waitFor();
       expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())!.waiting))).toBe(true);
-      // The new version takes over and the page reloads into it; what the reader sees is the prompt gone and no version waiting.
-      await page.getByRole('button', { name: 'Reload' }).click();
-      // Activation and the reload it triggers take their time on a loaded machine: wait for the state, not a short clock.
-      await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())!.waiting)), { timeout: 30_000 }).toBe(false);
+      // The reader has used the page a moment (their first key or tap loads the offline code, through the version in
+      // charge): Chromium can leave an activation waiting for good when such a request restarts the old version.
+      await page.keyboard.press('Shift');
+      await page.waitForLoadState('networkidle');
+      // The new version takes over and the page reloads into it: no prompt, no version waiting.
+      await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), page.getByRole('button', { name: 'Reload' }).click()]);
+      expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())!.waiting))).toBe(false);
       expect(await page.getByText('A new version of Redaktion is available.').count()).toBe(0);
     } finally {
       await writeFile(worker, original);

@@ -192,7 +192,12 @@ export async function receiveMultipart(ctx: Context, tempDir: string, rules: Mul
     await Promise.all(writes);
     return { fields, files };
   } catch (error) {
-    for (const out of outs) out.destroy();
+    // A file stream opens its file after it is made: removing the file before the stream has closed could let the
+    // open create it again afterwards, left behind for good.
+    await Promise.all(outs.map((out) => new Promise<void>((resolve) => {
+      if (out.closed) resolve();
+      else out.once('close', () => resolve()).destroy();
+    })));
     await Promise.all(temps.map((temp) => rm(temp, { force: true })));
     throw error;
   }
