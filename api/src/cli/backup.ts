@@ -4,7 +4,6 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import * as tar from 'tar';
 import { loadConfig } from '../config.js';
-import { createStorage } from '../storage/index.js';
 import { archiveArgument, MANIFEST, SQLITE_FILE, storedEntries, type BackupManifest } from './archive.js';
 
 /**
@@ -14,7 +13,7 @@ import { archiveArgument, MANIFEST, SQLITE_FILE, storedEntries, type BackupManif
  */
 const file = archiveArgument('npm run backup -- FILE');
 const config = loadConfig();
-const inBucket = createStorage(config).driver === 's3';
+const inBucket = config.storage.driver === 's3';
 const staging = await mkdtemp(path.join(os.tmpdir(), 'redaktion-backup-'));
 try {
   const manifest: BackupManifest = {

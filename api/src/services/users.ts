@@ -118,7 +118,6 @@ export function createUserService(db: Db) {
 
     setRole: (id: number, role: UserRole) => users().where({ id }).update({ role, updatedAt: nowIso() } as never),
 
-    /** What the user submitted for review, for their data export. */
     /** What a user submitted for review, dates as ISO text on both databases. */
     submissions: async (id: number) =>
       ((await db('content_approvals').where({ submittedBy: id })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { generatedArticleSchema, stockPhotoSchema } from './admin.js';
+import { imageVariantsSchema } from './uploads.js';
 
 /**
  * Answers whose shape belongs to one call (the entities' own are in entities.ts). The API produces each answer
@@ -20,16 +21,14 @@ export const adminStatsSchema = z.object({
   users: z.object({ total: z.number(), ...weekCounts }),
 }).meta({ id: 'AdminStats' });
 
-const imageVariants = z.array(z.object({ width: z.number(), url: z.string() }));
-
 /** The AI generator's draft, with the read time of its words. */
 export const aiDraftSchema = generatedArticleSchema.extend({ readTime: z.number() }).meta({ id: 'AiDraft' });
-export const generatedImageSchema = z.object({ url: z.string(), variants: imageVariants }).meta({ id: 'GeneratedImage' });
+export const generatedImageSchema = z.object({ url: z.string(), variants: imageVariantsSchema }).meta({ id: 'GeneratedImage' });
 export const topicSuggestionsSchema = z.object({ topics: z.array(z.string()) }).meta({ id: 'TopicSuggestions' });
 
 export const stockPhotosSchema = z.object({ photos: z.array(stockPhotoSchema) }).meta({ id: 'StockPhotos' });
 export const savedStockPhotoSchema = z.object({
-  localUrl: z.string(), credit: z.string(), alt: z.string(), variants: imageVariants,
+  localUrl: z.string(), credit: z.string(), alt: z.string(), variants: imageVariantsSchema,
 }).meta({ id: 'SavedStockPhoto' });
 
 export const channelVideoSchema = z.object({
