@@ -79,7 +79,7 @@ export function createApp(db: Db, config: ServingConfig): App {
   const koa = new Koa({ proxy: config.trustProxy });
   const services = createServices(db, config);
   const bus = isPostgres(db) ? createPgChangeBus(db, config) : null;
-  const cache = new ResponseCache(bus, services.nextScheduledChange);
+  const cache = new ResponseCache(bus, services.nextScheduledChange, config.publicOrigin);
   // The sign-up blocks show the confirmed count: a confirmation or a departure makes the cached answers and pages stale.
   services.newsletter.onReachChange(() => void cache.invalidate().catch((error: unknown) => console.error('Invalidating the cache failed:', error)));
   const availability = new DatabaseAvailability(db);
@@ -122,7 +122,7 @@ export function createApp(db: Db, config: ServingConfig): App {
   router.get('/api/docs', (ctx) => { ctx.type = 'html'; ctx.body = docs; });
   mount(router, endpoints, cache, admission);
   const pages = clientApp(config.pwaDistDir, {
-    read: inProcessReads(endpoints, cache, availability), cache, admission, renderBudgetMs: config.load.renderBudgetMs, sessionCookie: SESSION_COOKIE,
+    read: inProcessReads(endpoints, cache, availability), cache, admission, publicOrigin: config.publicOrigin, renderBudgetMs: config.load.renderBudgetMs, sessionCookie: SESSION_COOKIE,
   });
 
   koa.use(observeRequests(metrics));

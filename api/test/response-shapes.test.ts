@@ -224,7 +224,7 @@ describe('an answer made through its schema', () => {
       ctx.state.audience = 'reader';
       await next();
     });
-    mount(router, endpoints, new ResponseCache(null, async () => Number.POSITIVE_INFINITY), new Admission(2, 1000));
+    mount(router, endpoints, new ResponseCache(null, async () => Number.POSITIVE_INFINITY, null), new Admission(2, 1000));
     koa.use(router.routes());
     koa.on('error', (error: Error) => logged.push(error));
     const listening = koa.listen(0, '127.0.0.1');

@@ -30,19 +30,24 @@ const fromNewAddress = () => {
 const resetRequest = (email: string, headers: Record<string, string> = {}) =>
   new HttpClient(server.url).request('POST', '/api/auth/reset-password-request', { email }, headers);
 
-/** A request with a Host header of our choosing (fetch keeps its own). */
-function withHost(url: string, method: string, host: string, body: unknown): Promise<number> {
+/** A request with a Host header of our choosing (fetch keeps its own): its status and body. */
+function withHost(url: string, method: string, host: string, body?: unknown): Promise<{ status: number; text: string }> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: target.hostname, port: target.port, path: target.pathname, method,
+    const request = http.request({ host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method,
       headers: { Host: host, 'Content-Type': 'application/json' } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => { text += chunk; });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
     });
     request.on('error', reject);
-    request.end(JSON.stringify(body));
+    request.end(body === undefined ? undefined : JSON.stringify(body));
   });
 }
+
+/** Every absolute URL in a page or a feed, by origin. */
+const originsIn = (text: string) => new Set([...text.matchAll(/https?:\/\/[^/"'<\s]+/g)].map((match) => match[0]));
 
 describe('1. the reset link never travels in an answer', () => {
   it('answers byte for byte the same for a known, an unknown and an inactive address, and e-mails the link into DATA_DIR/mail', async () => {
@@ -103,7 +108,7 @@ describe('1. the reset link never travels in an answer', () => {
 describe('2. links from PUBLIC_ORIGIN, never from the Host header', () => {
   it('builds the e-mailed link from the server\'s own address when a request claims Host: evil.example', async () => {
     const user = await signedInUser(server.url, server.db);
-    expect(await withHost(`${server.url}/api/auth/reset-password-request`, 'POST', 'evil.example', { email: user.email })).toBe(200);
+    expect((await withHost(`${server.url}/api/auth/reset-password-request`, 'POST', 'evil.example', { email: user.email })).status).toBe(200);
     const link = resetLinkIn((await waitForFolderMail(server.config.mailDir, user.email)).text)!;
     expect(new URL(link).origin).toBe('http://127.0.0.1:3000');
   });
@@ -112,9 +117,36 @@ describe('2. links from PUBLIC_ORIGIN, never from the Host header', () => {
     const site = await startTestServer({ env: { PUBLIC_ORIGIN: 'https://redaktion.example/' } });
     try {
       const user = await signedInUser(site.url, site.db);
-      expect(await withHost(`${site.url}/api/auth/reset-password-request`, 'POST', 'evil.example', { email: user.email })).toBe(200);
+      expect((await withHost(`${site.url}/api/auth/reset-password-request`, 'POST', 'evil.example', { email: user.email })).status).toBe(200);
       const link = resetLinkIn((await waitForFolderMail(site.config.mailDir, user.email)).text)!;
       expect(link).toMatch(/^https:\/\/redaktion\.example\/reset-password\?token=/);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('never lets a forged Host header into the page or the feed another reader is served from the cache', async () => {
+    const id = await insertArticle(server, { title: 'Värdhuvudet' });
+    for (const path of [`/article/${id}`, '/rss.xml']) {
+      const forged = await withHost(`${server.url}${path}`, 'GET', 'evil.example');
+      expect(forged.status, path).toBe(200);
+      const answer = await new HttpClient(server.url).get(path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.text, path).toContain(server.url);
+      expect([...originsIn(answer.text)].filter((origin) => origin.includes('evil.example')), path).toEqual([]);
+    }
+  });
+
+  it('builds pages\' and feeds\' links on PUBLIC_ORIGIN when set, whatever the Host header says', async () => {
+    const site = await startTestServer({ env: { PUBLIC_ORIGIN: 'https://redaktion.example' } });
+    try {
+      const id = await insertArticle(site, { title: 'Värdhuvudet' });
+      for (const path of [`/article/${id}`, '/rss.xml']) {
+        const forged = await withHost(`${site.url}${path}`, 'GET', 'evil.example');
+        expect(forged.status, path).toBe(200);
+        expect(forged.text, path).toContain(`https://redaktion.example/article/${id}`);
+        expect([...originsIn(forged.text)].filter((origin) => origin.includes('evil.example')), path).toEqual([]);
+      }
     } finally {
       await site.close();
     }

@@ -8,6 +8,7 @@ import { toUser } from '../services/users.js';
 import type { AppContext } from './context.js';
 import { overloaded, type Admission } from './admission.js';
 import { HttpError } from './errors.js';
+import { linkOriginOf } from './link-origin.js';
 import type { InProcessRead } from './in-process.js';
 import { etagOf, type CachedAnswer, type ResponseCache } from './response-cache.js';
 import { sendFile, safeJoin } from './send-file.js';
@@ -35,6 +36,8 @@ export interface PageOptions {
   /** A render that takes longer is stopped and answered 503. */
   renderBudgetMs: number;
   sessionCookie: string;
+  /** Absolute links in a page (canonical, Open Graph, structured data) are built on it (link-origin.ts). */
+  publicOrigin: string | null;
 }
 
 /**
@@ -89,7 +92,7 @@ export function preloadLinks(manifest: BuildManifest, modules: string[]): string
  * Hashed assets are cached for a year; pages, the service worker and the manifest are revalidated.
  */
 export function clientApp(distDir: string, options: PageOptions) {
-  const { read, cache, admission, renderBudgetMs, sessionCookie } = options;
+  const { read, cache, admission, renderBudgetMs, sessionCookie, publicOrigin } = options;
   const clientDir = path.resolve(distDir, 'client');
   const serverEntry = path.resolve(distDir, 'server', 'entry-server.js');
   let loaded: Promise<LoadedApp> | null = null;
@@ -126,7 +129,7 @@ export function clientApp(distDir: string, options: PageOptions) {
   /** Every key names the audience: a signed-out reader's page, in one language and theme. */
   const pageKey = (app: LoadedApp, ctx: Context) => {
     const { locale, darkMode } = app.renderer.variant(ctx.get('Cookie') || undefined, ctx.get('Accept-Language') || undefined);
-    return `page reader ${locale} ${darkMode ? 'dark' : 'light'} ${ctx.url}`;
+    return `page reader ${locale} ${darkMode ? 'dark' : 'light'} ${cache.scopedUrl(ctx)}`;
   };
 
   function sendShared(ctx: Context, answer: CachedAnswer): void {
@@ -174,7 +177,7 @@ export function clientApp(distDir: string, options: PageOptions) {
     const { user, audience } = (ctx as AppContext).state;
     return app.renderer.render({
       url: ctx.url,
-      origin: `${ctx.protocol}://${ctx.host}`,
+      origin: linkOriginOf(publicOrigin, ctx),
       read: (apiPath) => read(apiPath, { user, audience }),
       user: user ? toUser(user) : null,
       cookie: ctx.get('Cookie') || undefined,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Audience } from '../services/audience.js';
 import type { AppContext } from './context.js';
+import { linkOriginOf } from './link-origin.js';
 
 /** A stored answer: its encoded body and what is sent with it. */
 export interface CachedAnswer {
@@ -48,6 +49,8 @@ export class ResponseCache {
   constructor(
     private readonly bus: ChangeBus | null,
     private readonly nextScheduledChange: () => Promise<number>,
+    /** PUBLIC_ORIGIN: without it, answers are kept per origin the request named (see `keyOf`). */
+    private readonly publicOrigin: string | null,
     private readonly maxAgeMs = 60_000,
   ) {
     bus?.subscribe(() => this.clear());
@@ -83,10 +86,19 @@ export class ResponseCache {
     return `${audience} ${url}`;
   }
 
+  /**
+   * What a request's answer is kept under besides its audience: its URL, and without PUBLIC_ORIGIN also the origin
+   * it named, since feeds and pages then build their links on it (link-origin.ts). The in-process reads of the
+   * renderer are JSON with no absolute link, kept under the URL alone.
+   */
+  scopedUrl(ctx: Pick<AppContext, 'url' | 'protocol' | 'host'>): string {
+    return this.publicOrigin ? ctx.url : `${linkOriginOf(null, ctx)}${ctx.url}`;
+  }
+
   /** Answers from the cache when it can (null); otherwise returns the generation to store under. */
   serve(ctx: AppContext, audience: Audience): number | null {
     const generation = this.begin();
-    const entry = this.lookup(ResponseCache.apiKey(ctx.url, audience));
+    const entry = this.lookup(ResponseCache.apiKey(this.scopedUrl(ctx), audience));
     if (!entry) return generation;
     ctx.state.route = entry.route;
     ctx.set('ETag', entry.etag);
@@ -121,7 +133,7 @@ export class ResponseCache {
     const type = text ? ctx.response.get('Content-Type') || 'text/plain; charset=utf-8' : JSON_TYPE;
     const etag = etagOf(body);
     const route = (ctx as { _matchedRoute?: unknown })._matchedRoute;
-    this.put(ResponseCache.apiKey(ctx.url, audience), { body, etag, status: 200, type, route: typeof route === 'string' ? route : undefined }, generation);
+    this.put(ResponseCache.apiKey(this.scopedUrl(ctx), audience), { body, etag, status: 200, type, route: typeof route === 'string' ? route : undefined }, generation);
     ctx.set('ETag', etag);
     ctx.set('Cache-Control', 'no-cache');
     if (ctx.get('If-None-Match') === etag) {

@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import { ERROR_CODES, ERROR_MESSAGES } from '@redaktion/shared';
 import type { Config } from '../config.js';
 import { HttpError } from './errors.js';
+import { linkOriginOf } from './link-origin.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -32,7 +33,7 @@ export function sameOriginWrites(config: Config, sessionCookie: string) {
     if (STATE_CHANGING.has(ctx.method) && !isOneClickUnsubscribe(ctx)) {
       const claimed = claimedOrigin(ctx);
       const bearerOnly = /^Bearer\s/i.test(ctx.get('Authorization')) && !ctx.cookies.get(sessionCookie);
-      if (claimed !== null && !bearerOnly && claimed.toLowerCase() !== (config.publicOrigin ?? `${ctx.protocol}://${ctx.host}`).toLowerCase()) {
+      if (claimed !== null && !bearerOnly && claimed.toLowerCase() !== linkOriginOf(config.publicOrigin, ctx).toLowerCase()) {
         throw new HttpError(403, ERROR_MESSAGES.crossSiteRequest, ERROR_CODES.crossSiteRequest);
       }
     }

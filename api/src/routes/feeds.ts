@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { AppContext } from '../http/context.js';
 import { endpoint } from '../http/endpoint.js';
+import { linkOriginOf } from '../http/link-origin.js';
 import { audienceOf, readsPremium } from '../services/audience.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { sendStored } from '../http/send-stored.js';
@@ -41,7 +42,7 @@ const unknownFeed = () => notFound('Feed not found');
  */
 export const feedEndpoints = (services: Services, config: Config) => {
   const { podcastFeeds, articleFeeds, sitemaps, feedTokens, podcasts, series } = services;
-  const originOf = (ctx: AppContext) => (config.publicOrigin ?? `${ctx.protocol}://${ctx.host}`).replace(/\/+$/, '');
+  const originOf = (ctx: AppContext) => linkOriginOf(config.publicOrigin, ctx);
 
   const typed = (ctx: AppContext, type: string, body: string) => {
     ctx.type = type;
