@@ -1,10 +1,11 @@
 // The repository's one ESLint config (flat): TypeScript's recommended rules everywhere, React's hook rules in the
-// PWA and the desktop renderer, and the import boundaries that keep the admin module sealed and Electron in `main`.
+// PWA and the desktop renderer, and the import boundaries: the admin module sealed, the reader app's floors pointing
+// down, Electron in `main`.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import redaktion from './eslint/sealed-folder.js';
+import redaktion from './eslint/plugin.js';
 
 const electron = "Only desktop-admin/src/main imports electron; the rest of the app asks through the preload bridge.";
 
@@ -39,6 +40,16 @@ export default tseslint.config(
     files: ['pwa/src/admin/**/*.{ts,tsx,js}'],
     rules: {
       'redaktion/sealed-folder': ['error', { folder: 'pwa/src/admin', workspaceScope: '@redaktion', allow: ['@redaktion/shared'] }],
+    },
+  },
+  {
+    // The reader app's floors, from the top down (README, "The reader app's layers").
+    files: ['pwa/src/**/*.{ts,tsx}'],
+    rules: {
+      'redaktion/layers': ['error', {
+        root: 'pwa/src',
+        floors: [['app'], ['pages'], ['components'], ['offline'], ['services'], ['state', 'data'], ['i18n', 'device']],
+      }],
     },
   },
   {

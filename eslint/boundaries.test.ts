@@ -11,7 +11,7 @@ beforeAll(() => {
   eslint = new ESLint({ cwd: root });
 });
 
-const BOUNDARY_RULES = ['redaktion/sealed-folder', 'no-restricted-imports', 'no-restricted-syntax'];
+const BOUNDARY_RULES = ['redaktion/sealed-folder', 'redaktion/layers', 'no-restricted-imports', 'no-restricted-syntax'];
 
 /** The boundary errors ESLint reports for `code` as if it were the file at `path`. */
 async function boundaryErrors(path: string, code: string) {
@@ -24,13 +24,13 @@ async function boundaryErrors(path: string, code: string) {
 describe('the sealed admin module', () => {
   it('refuses an admin file that imports reader code, statically, by re-export or lazily', async () => {
     const errors = await boundaryErrors('pwa/src/admin/tabs/Probe.tsx', [
-      "import { useServices } from '../../app/context';",
+      "import { useServices } from '../../services/context';",
       "export { toast } from '../../state/toasts';",
       "export const page = () => import('../../pages/Home');",
       'export const services = useServices;',
     ].join('\n'));
     expect(errors).toEqual([
-      expect.stringMatching(/^redaktion\/sealed-folder: '\.\.\/\.\.\/app\/context' is outside pwa\/src\/admin/),
+      expect.stringMatching(/^redaktion\/sealed-folder: '\.\.\/\.\.\/services\/context' is outside pwa\/src\/admin/),
       expect.stringMatching(/^redaktion\/sealed-folder: '\.\.\/\.\.\/state\/toasts' is outside/),
       expect.stringMatching(/^redaktion\/sealed-folder: '\.\.\/\.\.\/pages\/Home' is outside/),
     ]);
@@ -62,6 +62,41 @@ describe('the sealed admin module', () => {
     const results = await eslint.lintFiles(['pwa/src/admin']);
     expect(results.length).toBeGreaterThan(50);
     expect(results.flatMap((result) => result.messages.filter((message) => message.severity === 2))).toEqual([]);
+  }, 120_000);
+});
+
+describe("the reader app's floors", () => {
+  it('refuses an import up a floor, across one floor, or of an entry point, in every form', async () => {
+    const errors = await boundaryErrors('pwa/src/components/Probe.tsx', [
+      "import { Home } from '../pages/Home';",
+      "export { routes } from '../app/routes';",
+      "export const start = () => import('../entry-client');",
+      'export const probe = Home;',
+    ].join('\n'));
+    expect(errors).toEqual([
+      expect.stringMatching(/^redaktion\/layers: '\.\.\/pages\/Home' is in pages\/, which is not below components\//),
+      expect.stringMatching(/^redaktion\/layers: '\.\.\/app\/routes' is in app\/, which is not below components\//),
+      expect.stringMatching(/^redaktion\/layers: '\.\.\/entry-client' is in the entry points of pwa\/src/),
+    ]);
+    expect(await boundaryErrors('pwa/src/offline/probe.ts', "export { srcSetOf } from '../components/Image';")).toHaveLength(1);
+    expect(await boundaryErrors('pwa/src/state/probe.ts', "export { ApiCache } from '../data/api-cache';")).toHaveLength(1);
+  });
+
+  it('allows its own folder, the floors below, folders named whole and npm packages', async () => {
+    expect(await boundaryErrors('pwa/src/pages/dashboard/Probe.tsx', [
+      "import { useState } from 'react';",
+      "import { Card } from '../../components/cards';",
+      "import { useServices } from '../../services/context';",
+      "import { useI18n } from '../../i18n';",
+      "import { DashboardLayout } from './layout';",
+      "import { Home } from '../Home';",
+      'export const probe = [useState, Card, useServices, useI18n, DashboardLayout, Home];',
+    ].join('\n'))).toEqual([]);
+  });
+
+  it('holds for every file of the reader app as it is', async () => {
+    const results = await eslint.lintFiles(['pwa/src']);
+    expect(results.flatMap((result) => result.messages.filter((message) => message.ruleId === 'redaktion/layers'))).toEqual([]);
   }, 120_000);
 });
 

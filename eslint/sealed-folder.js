@@ -2,6 +2,7 @@
 // and the workspace packages named in `allow`. Static imports, re-exports, `import()` and `require()` are all checked,
 // so no form of import crosses the boundary unseen.
 import path from 'node:path';
+import { importSources, moduleName } from './import-sources.js';
 
 /** @type {import('eslint').Rule.RuleModule} */
 export const sealedFolder = {
@@ -36,21 +37,10 @@ export const sealedFolder = {
       if (!source.startsWith(`${workspaceScope}/`)) return false;
       return !allow.some((name) => source === name || source.startsWith(`${name}/`));
     };
-    const check = (node) => {
-      if (node?.type !== 'Literal' || typeof node.value !== 'string' || !crosses(node.value)) return;
-      context.report({ node, messageId: 'leavesFolder', data: { source: node.value, folder, allowed } });
-    };
-    return {
-      ImportDeclaration: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
-      ImportExpression: (node) => check(node.source),
-      TSExternalModuleReference: (node) => check(node.expression),
-      CallExpression: (node) => {
-        if (node.callee.type === 'Identifier' && node.callee.name === 'require') check(node.arguments[0]);
-      },
-    };
+    return importSources((node) => {
+      const source = moduleName(node);
+      if (source !== null && crosses(source)) context.report({ node, messageId: 'leavesFolder', data: { source, folder, allowed } });
+    });
   },
 };
 
-export default { rules: { 'sealed-folder': sealedFolder } };

@@ -4,7 +4,7 @@ import { StaticRouter } from 'react-router-dom';
 import type { User } from '@redaktion/shared';
 import { createApiClient } from '@redaktion/shared/client';
 import { App, documentTitle, findRoute } from './app/App';
-import { AppProviders, type AppServices } from './app/context';
+import { AppProviders, type AppServices } from './services/context';
 import { ApiCache } from './data/api-cache';
 import { localeFromAcceptLanguage, translator, type Locale } from './i18n';
 import { escapeHtml, scriptJson } from './app/html-text';

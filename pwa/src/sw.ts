@@ -16,7 +16,7 @@ import { CacheFirst } from 'workbox-strategies';
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
-import { IMAGE_CACHE, SAVED_IMAGE_CACHE } from './offline/cache-names';
+import { IMAGE_CACHE, SAVED_IMAGE_CACHE } from './device/cache-names';
 /** How long a page may take before the reader gets the app shell instead (a weak signal is worse than none). */
 const PAGE_TIMEOUT_MS = 4000;
 

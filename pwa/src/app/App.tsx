@@ -9,7 +9,7 @@ import { Toaster } from '../components/Toaster';
 import { Loading } from '../components/cards';
 import { useIsClient } from '../data/api-cache';
 import { useI18n } from '../i18n';
-import { useServices } from './context';
+import { useServices } from '../services/context';
 import { notFoundRoute, routes, validParams, type RouteDef } from './routes';
 
 export const documentTitle = (title: string) => (title === 'Redaktion' ? title : `${title} – Redaktion`);

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Advertisement } from '@redaktion/shared';
-import { useServices, useSession } from '../app/context';
+import { useServices, useSession } from '../services/context';
 import { useApi } from '../data/api-cache';
 import { apiPaths } from '@redaktion/shared/client';
 import { useI18n } from '../i18n';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { Episode } from '@redaktion/shared';
 import { formatClock } from '@redaktion/shared/time';
-import { useServices } from '../app/context';
+import { useServices } from '../services/context';
 import { useI18n } from '../i18n';
 import { SKIP_SECONDS, SPEEDS, usable, usePlayer } from '../state/player';
 

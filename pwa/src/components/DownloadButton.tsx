@@ -1,5 +1,5 @@
 import type { Episode } from '@redaktion/shared';
-import { useServices } from '../app/context';
+import { useServices } from '../services/context';
 import { useI18n } from '../i18n';
 import { useDeviceQuery } from '../offline/live';
 import { cancelDownload, deleteDownload, downloadEpisode, useDownloads } from '../offline/downloads';

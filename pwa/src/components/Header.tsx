@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { useSession } from '../app/context';
-import { useLogout } from '../app/use-logout';
+import { useSession } from '../services/context';
+import { useLogout } from '../services/use-logout';
 import { useI18n } from '../i18n';
 import { isStaff } from '../state/session';
 import { subscribeLink } from './Paywall';

@@ -1,5 +1,5 @@
 import { useI18n } from '../i18n';
-import { useNetwork } from '../offline/network';
+import { useNetwork } from '../device/network';
 
 /** On a page that cannot work offline (signing in, paying): says so before the reader tries, not after. */
 export function NeedsNetwork() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ApiError, apiPaths } from '@redaktion/shared/client';
-import { useServices } from '../app/context';
+import { useServices } from '../services/context';
 import { useApi } from '../data/api-cache';
 import { LOCALE_TAGS, useI18n } from '../i18n';
 import type { MessageKey } from '../i18n/en';

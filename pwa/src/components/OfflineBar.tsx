@@ -1,5 +1,5 @@
 import { useI18n } from '../i18n';
-import { useNetwork } from '../offline/network';
+import { useNetwork } from '../device/network';
 import { useUpdate } from '../offline/update';
 
 /**

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { useSession } from '../app/context';
+import { useSession } from '../services/context';
 import { useI18n } from '../i18n';
 
 /**

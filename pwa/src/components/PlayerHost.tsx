@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useServices } from '../app/context';
+import { useServices } from '../services/context';
 import { usable, usePlayer } from '../state/player';
 
 /** How often the position is written down while playing. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Article, PersonProfile } from '@redaktion/shared';
-import { useServices } from '../app/context';
+import { useServices } from '../services/context';
 import { useI18n } from '../i18n';
 import { removeSaved, saveArticle, saveProfile, savedKey } from '../offline/saved';
 import { useSavedKeys, watchSavedKeys } from '../offline/saved-keys';

@@ -4,7 +4,7 @@ import type { CustomVideo } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
 import { useApi, usePolling } from '../data/api-cache';
 import { useI18n } from '../i18n';
-import { useSettings } from '../app/context';
+import { useSettings } from '../services/context';
 import type { Translate } from '../i18n';
 import { youTubeCommand, youTubeEmbedUrl } from './youtube';
 

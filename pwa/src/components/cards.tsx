@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Article, Episode } from '@redaktion/shared';
 import { displayMinutes } from '@redaktion/shared/time';
 import { formatDate, formatRelative, useI18n, type Translate } from '../i18n';
-import { srcSetOf } from './image-sources';
+import { srcSetOf } from '../data/image-sources';
 import { SaveButton } from './SaveButton';
 import type { MessageKey } from '../i18n/en';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '@redaktion/shared/client';
-import type { ResponseStore } from '../offline/responses';
+import type { ResponseStore } from '../device/responses';
 import { ApiCache, OFFLINE } from './api-cache';
 
 /** A device store in memory, with what it was asked to keep. */

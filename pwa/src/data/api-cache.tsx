@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ApiError, type ApiClient, type ApiPath } from '@redaktion/shared/client';
-import type { ResponseStore } from '../offline/responses';
+import type { ResponseStore } from '../device/responses';
 
 /**
  * Answers of API reads, by path: the one place every screen reads data from.

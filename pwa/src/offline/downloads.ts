@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { Episode } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
-import type { AppServices } from '../app/context';
+import type { AppServices } from '../services/context';
 
 /**
  * Episode downloads: the audio is fetched with visible progress (cancellable) and stored as a Blob in

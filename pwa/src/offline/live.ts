@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useServices } from '../app/context';
-import type { DeviceDb } from './db';
+import { useServices } from '../services/context';
+import type { DeviceDb } from '../device/db';
 
 /**
  * A value read from the device's database that follows every change to it (Dexie's liveQuery), so a Save on

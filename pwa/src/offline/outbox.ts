@@ -1,6 +1,6 @@
 import type { ProfileUpdateInput } from '@redaktion/shared';
 import { ApiError } from '@redaktion/shared/client';
-import type { AppServices } from '../app/context';
+import type { AppServices } from '../services/context';
 import { translator } from '../i18n';
 import { toast } from '../state/toasts';
 

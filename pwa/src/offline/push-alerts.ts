@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { apiPaths, type ApiClient } from '@redaktion/shared/client';
-import { useServices } from '../app/context';
+import { useServices } from '../services/context';
 import { useI18n, type Locale } from '../i18n';
 
 /**

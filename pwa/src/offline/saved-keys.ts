@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { afterFirstScreen } from '../app/idle';
-import type { Device } from './device';
+import { afterFirstScreen } from '../services/idle';
+import type { Device } from '../device/device';
 
 /**
  * Which articles and profiles are saved, for every Save button on a page at once: one live query on the

@@ -1,9 +1,9 @@
 import type { Article, PersonProfile } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
-import type { AppServices } from '../app/context';
-import { imageUrls } from '../components/image-sources';
-import { SAVED_IMAGE_CACHE } from './cache-names';
-import type { SavedItem } from './db';
+import type { AppServices } from '../services/context';
+import { imageUrls } from '../data/image-sources';
+import { SAVED_IMAGE_CACHE } from '../device/cache-names';
+import type { SavedItem } from '../device/db';
 
 /**
  * Saving keeps an article or a profile whole on the device: its API answer, pinned in the same store every

@@ -8,7 +8,7 @@ import { SaveButton } from '../components/SaveButton';
 import { ShareButton } from '../components/ShareButton';
 import { useApi } from '../data/api-cache';
 import { formatRelative, useI18n } from '../i18n';
-import { srcSetOf } from '../components/image-sources';
+import { srcSetOf } from '../data/image-sources';
 import { NotFoundState } from './NotFound';
 import { articleReads } from './Article.data';
 

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { User } from '@redaktion/shared';
-import { useServices } from '../app/context';
+import { useServices } from '../services/context';
 import { useI18n } from '../i18n';
 import { toast } from '../state/toasts';
 import { NeedsNetwork } from '../components/NeedsNetwork';

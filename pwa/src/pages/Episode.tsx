@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Episode as EpisodeType } from '@redaktion/shared';
 import { displayMinutes } from '@redaktion/shared/time';
-import { useSession } from '../app/context';
+import { useSession } from '../services/context';
 import { AudioPlayer } from '../components/AudioPlayer';
 import { Loading } from '../components/cards';
 import { DownloadButton } from '../components/DownloadButton';

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Article } from '@redaktion/shared';
-import { useSession } from '../app/context';
+import { useSession } from '../services/context';
 import { AdSlot } from '../components/AdSlot';
 import { ArticleCard, EpisodeCard, ErrorNote, Loading, Picture, SectionHeader, categoryKey } from '../components/cards';
 import { Newsletter } from '../components/Newsletter';

@@ -4,7 +4,7 @@ import type { Episode, PersonProfile } from '@redaktion/shared';
 import { displayMinutes } from '@redaktion/shared/time';
 import { ErrorNote, Loading } from '../components/cards';
 import { useApi } from '../data/api-cache';
-import { srcSetOf } from '../components/image-sources';
+import { srcSetOf } from '../data/image-sources';
 import { formatDate, useI18n } from '../i18n';
 import { peopleReads } from './People.data';
 

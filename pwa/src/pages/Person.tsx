@@ -7,7 +7,7 @@ import { useApi } from '../data/api-cache';
 import { formatDate, useI18n, type Locale } from '../i18n';
 import { NotFoundState } from './NotFound';
 import { FallbackImage } from './People';
-import { srcSetOf } from '../components/image-sources';
+import { srcSetOf } from '../data/image-sources';
 import { categoryLabel } from '../components/cards';
 import { personReads } from './Person.data';
 

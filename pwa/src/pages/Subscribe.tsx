@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { useServices, useSession } from '../app/context';
+import { useServices, useSession } from '../services/context';
 import { useApi } from '../data/api-cache';
 import { ErrorNote, Loading } from '../components/cards';
 import { LOCALE_TAGS, useI18n } from '../i18n';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { useServices, useSession } from '../app/context';
+import { useServices, useSession } from '../services/context';
 import { Loading } from '../components/cards';
 import { useI18n } from '../i18n';
 import type { MessageKey } from '../i18n/en';

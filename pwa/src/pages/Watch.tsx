@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, ty
 import { Link, useParams } from 'react-router-dom';
 import type { CustomVideo } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
-import { useSettings } from '../app/context';
+import { useSettings } from '../services/context';
 import { Loading } from '../components/cards';
 import { useApi } from '../data/api-cache';
 import { formatDate, useI18n } from '../i18n';

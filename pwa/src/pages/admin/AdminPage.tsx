@@ -1,6 +1,6 @@
 import { AdminScreens, ChannelVideoDialog } from '@redaktion/pwa/admin';
 import { Loading } from '../../components/cards';
-import { useSession } from '../../app/context';
+import { useSession } from '../../services/context';
 import { useWebPlatform } from './web-platform';
 
 /** /admin/*: the sealed admin module on the browser's platform, once the session is known. */

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { xhrUpload, type AdminPlatform } from '@redaktion/pwa/admin';
-import { useServices, useSession, useSettings } from '../../app/context';
+import { useServices, useSession, useSettings } from '../../services/context';
 import { useI18n } from '../../i18n';
 import { toast } from '../../state/toasts';
 import { tusUpload } from './tus-upload';

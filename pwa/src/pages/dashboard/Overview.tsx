@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { User } from '@redaktion/shared';
-import { useServices } from '../../app/context';
-import { useLogout } from '../../app/use-logout';
+import { useServices } from '../../services/context';
+import { useLogout } from '../../services/use-logout';
 import { formatDate, useI18n } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 import { isStaff, isSubscriber } from '../../state/session';

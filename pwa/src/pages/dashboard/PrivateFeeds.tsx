@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PodcastFeed } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
-import { useServices, useSession } from '../../app/context';
+import { useServices, useSession } from '../../services/context';
 import { Loading } from '../../components/cards';
 import { copyText } from '../../components/ShareButton';
 import { useI18n } from '../../i18n';

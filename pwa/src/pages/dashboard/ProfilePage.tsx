@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { User } from '@redaktion/shared';
-import { useServices } from '../../app/context';
+import { useServices } from '../../services/context';
 import { useI18n } from '../../i18n';
 import { toast } from '../../state/toasts';
 import { queueProfileEdit } from '../../offline/outbox';

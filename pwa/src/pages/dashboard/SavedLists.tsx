@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { secondsToMinutes } from '@redaktion/shared/time';
-import { useServices } from '../../app/context';
+import { useServices } from '../../services/context';
 import { Loading, Picture } from '../../components/cards';
 import { formatDate, useI18n } from '../../i18n';
 import { deleteDownload, formatBytes } from '../../offline/downloads';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { User } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
-import { useServices, useSettings } from '../../app/context';
+import { useServices, useSettings } from '../../services/context';
 import { useApi, useApiCache } from '../../data/api-cache';
 import { useI18n, type Locale } from '../../i18n';
 import { usePushTopic } from '../../offline/push-alerts';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AccessToken, CreatedAccessToken } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
-import { useServices } from '../../app/context';
+import { useServices } from '../../services/context';
 import { useApi, useApiCache } from '../../data/api-cache';
 import { formatDate, useI18n } from '../../i18n';
 import { toast } from '../../state/toasts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import type { User } from '@redaktion/shared';
-import { useSession } from '../../app/context';
+import { useSession } from '../../services/context';
 import { Loading } from '../../components/cards';
 import { useI18n } from '../../i18n';
 import { authLink } from './form-fields';

@@ -5,7 +5,7 @@ import { ApiCache, ApiCacheProvider } from '../data/api-cache';
 import { I18nProvider } from '../i18n';
 import type { SessionStore } from '../state/session';
 import type { SettingsStore } from '../state/settings';
-import type { Device } from '../offline/device';
+import type { Device } from '../device/device';
 
 /** Everything a page needs from its surroundings, made per request on the server and once in the browser. */
 export interface AppServices {
