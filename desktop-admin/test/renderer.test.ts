@@ -67,7 +67,8 @@ beforeAll(async () => {
       value: Object.freeze({
         call: (channel: string, payload: unknown) => host.__desktopCall(channel, payload),
         onUploads: (listener: (snapshot: unknown) => void) => { listeners.add(listener); return () => listeners.delete(listener); },
-        pathForFile: (file: File) => file.name,
+        // Electron's webUtils.getPathForFile: where a dropped file is on disk (the test names them in __paths).
+        pathForFile: (file: File) => (window as unknown as { __paths?: Record<string, string> }).__paths?.[file.name] ?? '',
       }),
     });
   });
@@ -118,9 +119,20 @@ describe('the desktop renderer in Chromium', () => {
     expect(user).toMatchObject({ username: staff.username, role: 'admin' });
   });
 
-  it('uploads three videos in bulk, one paused and resumed, and each becomes a custom video', async () => {
-    await page.getByRole('link', { name: 'Video uploads' }).click();
-    await page.getByRole('button', { name: 'Choose videos…' }).click();
+  it('uploads three videos dropped on the Interviews tab, one paused and resumed, and each becomes a custom video', async () => {
+    await page.getByRole('tab', { name: 'Interviews' }).click();
+    const names = videos.map((video) => path.basename(video));
+    await page.evaluate((paths) => { (window as unknown as { __paths: Record<string, string> }).__paths = paths; },
+      Object.fromEntries(videos.map((video) => [path.basename(video), video])));
+    const dropped = await page.evaluateHandle((files) => {
+      const transfer = new DataTransfer();
+      for (const name of files) transfer.items.add(new File(['a video'], name, { type: 'video/mp4' }));
+      return transfer;
+    }, names);
+    const drop = page.getByRole('group', { name: 'Upload videos in bulk' });
+    await drop.dispatchEvent('drop', { dataTransfer: dropped });
+    await page.getByText('Added to the upload queue: 3').waitFor();
+    await drop.getByRole('button', { name: 'Follow the upload queue' }).click();
     const list = page.getByRole('list', { name: 'Upload queue' });
     await expect.poll(() => list.getByRole('listitem').count()).toBe(3);
     const first = list.getByRole('listitem', { name: 'Valvaka i Umeå.mp4' });

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { User } from '@redaktion/shared';
 import { xhrUpload, type AdminNotice, type AdminPlatform } from '@redaktion/pwa/admin';
 import type { DesktopBridge } from '../bridge.js';
@@ -7,12 +8,15 @@ import { locale } from './i18n.js';
 /**
  * The desktop's AdminPlatform. The API is the renderer's own origin: relative `/api/*` calls (and uploads) go to
  * app://redaktion, whose handler in the main process forwards them to the signed-in server with the app's
- * token, so the page never holds it. Links leave through the bridge for the system browser.
+ * token, so the page never holds it. Links leave through the bridge for the system browser. Videos dropped on the
+ * Interviews tab go to the main process's upload queue, followed on the Uploads panel.
  */
 const appOrigin: AdminPlatform['fetch'] = (path, init) => fetch(path, init);
 
 export function useDesktopPlatform(bridge: DesktopBridge, user: User, serverOrigin: string, notify: (notice: AdminNotice) => void): AdminPlatform {
+  const navigate = useNavigate();
   return useMemo(() => {
+    const queued = async (adding: Promise<unknown[]>) => (await adding).length;
     const openOutside = (url: string) => void bridge.call('links:open', { url: new URL(url, serverOrigin).href });
     return {
       user,
@@ -27,6 +31,11 @@ export function useDesktopPlatform(bridge: DesktopBridge, user: User, serverOrig
       notify,
       // The desktop keeps no copy of the reader's public answers.
       readerDataChanged: () => undefined,
+      bulkVideos: {
+        add: (files) => queued(bridge.call('uploads:add', { paths: files.map((file) => bridge.pathForFile(file)).filter(Boolean) })),
+        pick: () => queued(bridge.call('uploads:pick', {})),
+        showQueue: () => navigate('/uploads'),
+      },
     };
-  }, [bridge, user, serverOrigin, notify]);
+  }, [bridge, user, serverOrigin, notify, navigate]);
 }

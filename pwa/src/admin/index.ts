@@ -8,4 +8,4 @@ import './admin.css';
 export { AdminScreens } from './AdminScreens';
 export { ChannelVideoDialog } from './ChannelVideoDialog';
 export { xhrUpload } from './xhr-upload';
-export type { AdminNotice, AdminPlatform, AdminRequestInit, UploadForm, UploadOptions } from './platform';
+export type { AdminNotice, AdminPlatform, AdminRequestInit, BulkVideos, UploadForm, UploadOptions } from './platform';

@@ -41,6 +41,12 @@ export interface AdminPlatform {
    * files itself) leaves it out, and the screens send the file with `upload`.
    */
   resumableUpload?(file: File, options?: Omit<UploadOptions, 'timeoutMs'>): Promise<UploadAnswer>;
+  /**
+   * Bulk video uploads, where the host keeps a queue of its own (the desktop app's main process: two at a time,
+   * paused and resumed, kept across a lost connection and a restart). The Interviews tab's video section then takes
+   * videos or folders of them dropped on it, or chosen in the host's dialog. The browser leaves it out.
+   */
+  bulkVideos?: BulkVideos;
   /** Opens a full URL outside the admin: the browser in a new tab, the desktop app in the system browser. */
   openExternal(url: string): void;
   /** Leaves the admin for a page of the reader site (`/`): the browser goes there in this tab, the desktop opens it outside. */
@@ -54,6 +60,15 @@ export interface AdminPlatform {
    * that copies it keeps (the PWA's reader cache) are fetched again. A host that keeps none does nothing.
    */
   readerDataChanged(paths: string[]): void;
+}
+
+export interface BulkVideos {
+  /** Queues these files (a folder among them stands for the videos in it); resolves with how many videos went in. */
+  add(files: File[]): Promise<number>;
+  /** Queues what the editor chooses in the host's own file dialog; resolves with how many went in (0 when cancelled). */
+  pick(): Promise<number>;
+  /** Shows the queue, where each upload is followed, paused, resumed, retried or cancelled. */
+  showQueue(): void;
 }
 
 /** What the admin passes to `AdminPlatform.fetch`: plain data (it crosses a process bridge as it is); files go through `upload`. */

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Episode } from '@redaktion/shared';
-import { installDialogPolyfill, resetAdminScreens, jsonFetch, renderAdmin, staffUser } from '../test/render';
+import { dismissNotice, installDialogPolyfill, resetAdminScreens, jsonFetch, renderAdmin, staffUser } from '../test/render';
 import { person } from '../test/fixtures';
 import { InterviewsTab } from './Interviews';
 
@@ -118,5 +118,37 @@ describe('the Interviews tab', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'YouTube & custom videos' }));
     expect(screen.getByRole('dialog', { name: 'YouTube Channel Integration' })).toBeTruthy();
     expect(await screen.findByText('No custom videos yet.')).toBeTruthy();
+  });
+
+  it('offers no bulk upload in the browser, which has no queue of its own', async () => {
+    renderAdmin(<InterviewsTab />, { fetch: routes([]).fetch, user: staffUser() });
+    await screen.findByRole('button', { name: 'YouTube & custom videos' });
+    expect(screen.queryByRole('group', { name: 'Upload videos in bulk' })).toBeNull();
+  });
+
+  it("hands videos dropped on the Videos section, or chosen, to the host's queue, and shows it on request", async () => {
+    const add = vi.fn(async (files: File[]) => files.length);
+    const pick = vi.fn(async () => 0);
+    const showQueue = vi.fn();
+    renderAdmin(<InterviewsTab />, { fetch: routes([]).fetch, user: staffUser(), bulkVideos: { add, pick, showQueue } });
+    const drop = await screen.findByRole('group', { name: 'Upload videos in bulk' });
+    const files = [new File(['a'], 'Valvaka.mp4', { type: 'video/mp4' }), new File(['b'], 'Hamnen.mp4', { type: 'video/mp4' })];
+    fireEvent.drop(drop, { dataTransfer: { files } });
+    expect(await screen.findByText('Added to the upload queue: 2')).toBeTruthy();
+    expect(add).toHaveBeenCalledWith(files);
+    // A cancelled dialog queues nothing and says nothing.
+    dismissNotice();
+    fireEvent.click(within(drop).getByRole('button', { name: 'Choose videos…' }));
+    await waitFor(() => expect(pick).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('status').textContent).toBe('');
+    fireEvent.click(within(drop).getByRole('button', { name: 'Follow the upload queue' }));
+    expect(showQueue).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so when the host cannot queue the videos', async () => {
+    const add = vi.fn(async () => { throw new Error('The queue could not be saved'); });
+    renderAdmin(<InterviewsTab />, { fetch: routes([]).fetch, user: staffUser(), bulkVideos: { add, pick: async () => 0, showQueue: () => undefined } });
+    fireEvent.drop(await screen.findByRole('group', { name: 'Upload videos in bulk' }), { dataTransfer: { files: [new File(['a'], 'a.mp4')] } });
+    expect(await screen.findByText('The videos could not be queued')).toBeTruthy();
   });
 });

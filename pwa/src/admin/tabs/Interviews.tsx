@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type DragEvent } from 'react';
 import type { ContentStatus, Episode, PersonProfile } from '@redaktion/shared';
 import { QUERY_KEYS, useChanged } from '../queries';
 import { useAdminQuery } from '../data';
@@ -10,7 +10,7 @@ import { isInterview } from '../people/interview-filter';
 import { InterviewForm } from '../people/InterviewForm';
 import { PersonForm } from '../people/PersonForm';
 import { QueryState } from '../ui/QueryState';
-import { useAdminClient } from '../platform';
+import { useAdminClient, usePlatform, type BulkVideos } from '../platform';
 import { ConfirmDialog } from '../ui/Dialog';
 import { SiteLink } from '../ui/SiteLink';
 import { useNotify } from '../ui/feedback';
@@ -185,6 +185,7 @@ function PeopleList() {
 
 function VideosSection() {
   const t = useAdminT();
+  const { bulkVideos } = usePlatform();
   const [open, setOpen] = useState(false);
   return (
     <section className="admin-section" aria-labelledby="videos-heading">
@@ -195,7 +196,34 @@ function VideosSection() {
         </div>
         <button type="button" className="button" onClick={() => setOpen(true)}>{t('videos.open')}</button>
       </div>
+      {bulkVideos && <BulkVideoDrop bulk={bulkVideos} />}
       <YouTubeModal open={open} onClose={() => setOpen(false)} />
     </section>
+  );
+}
+
+/** Where the host has a queue of its own (the desktop app), videos and folders dropped here become custom videos. */
+function BulkVideoDrop({ bulk }: { bulk: BulkVideos }) {
+  const t = useAdminT();
+  const notify = useNotify();
+  const [dragging, setDragging] = useState(false);
+  const queued = (adding: Promise<number>) => void adding.then(
+    (count) => { if (count > 0) notify.success(t('videos.bulkQueued', { n: count })); },
+    (error: unknown) => notify.failure(t('videos.bulkFailed'), error),
+  );
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const files = [...event.dataTransfer.files];
+    if (files.length) queued(bulk.add(files));
+  };
+  return (
+    <div className="upload-drop" data-dragging={dragging} role="group" aria-label={t('videos.bulkLabel')}
+      onDragOver={(event) => { event.preventDefault(); setDragging(true); }}
+      onDragLeave={() => setDragging(false)} onDrop={onDrop}>
+      <p>{t('videos.bulkDrop')}</p>
+      <button type="button" className="button button-small" onClick={() => queued(bulk.pick())}>{t('videos.bulkPick')}</button>
+      <button type="button" className="button button-ghost button-small" onClick={bulk.showQueue}>{t('videos.bulkQueue')}</button>
+    </div>
   );
 }

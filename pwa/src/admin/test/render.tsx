@@ -12,10 +12,10 @@ const SITE = 'http://admin.test';
  * that shows the last notice as a host would, so a test sees what an editor sees and what the screen sent.
  */
 export function testPlatform({
-  fetch, user = null, locale = 'en', upload, resumableUpload, openExternal = () => undefined, openReaderPage = () => undefined, readerDataChanged = () => undefined,
+  fetch, user = null, locale = 'en', upload, resumableUpload, bulkVideos, openExternal = () => undefined, openReaderPage = () => undefined, readerDataChanged = () => undefined,
 }: {
   fetch: typeof globalThis.fetch; user?: User | null; locale?: 'sv' | 'en'; upload?: AdminPlatform['upload'];
-  resumableUpload?: AdminPlatform['resumableUpload'];
+  resumableUpload?: AdminPlatform['resumableUpload']; bulkVideos?: AdminPlatform['bulkVideos'];
   openExternal?: AdminPlatform['openExternal']; openReaderPage?: AdminPlatform['openReaderPage'];
   readerDataChanged?: AdminPlatform['readerDataChanged'];
 }): AdminPlatform {
@@ -24,6 +24,7 @@ export function testPlatform({
     fetch: (path, init) => fetch(`${SITE}${path}`, init),
     upload: upload ?? (() => Promise.reject(new Error('Network error'))),
     ...(resumableUpload && { resumableUpload }),
+    ...(bulkVideos && { bulkVideos }),
     notify: showNotice,
   };
 }
