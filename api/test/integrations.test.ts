@@ -160,6 +160,7 @@ describe('AI generation jobs', () => {
       const job = await settled(started.body.id);
       expect(job.status).toBe('failed');
       expect(job.error).toMatch(/Incorrect API key/);
+      expect(job.code).toBe('provider_failed');
       expect(job).not.toHaveProperty('result');
     } finally {
       openai.behave('ok');

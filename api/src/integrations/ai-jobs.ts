@@ -56,7 +56,7 @@ export function createAiJobs(db: Db, jobs: JobQueue, ai: AiGenerator) {
     id: row.id,
     status: row.status,
     ...(row.result ? { result: fromJson<AiJob['result']>(row.result, undefined) } : {}),
-    ...(row.error ? { error: row.error } : {}),
+    ...(row.error ? { error: row.error, code: row.errorCode ?? ERROR_CODES.internal } : {}),
   });
 
   return {

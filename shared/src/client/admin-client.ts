@@ -8,7 +8,8 @@ import type {
 } from '../schemas/answers.js';
 import type { NewsletterCounts, NewsletterDigest, NewsletterPreview, NewsletterSend, PushAlert } from '../schemas/engage.js';
 import type { SharedFeed } from '../schemas/feeds.js';
-import type { ApiClient } from './api-client.js';
+import type { AiJob } from '../schemas/ai-jobs.js';
+import { ApiError, type ApiClient } from './api-client.js';
 
 /**
  * The admin calls of admin-area.md §7 (and the ones contract.md §7 adds), typed, for the admin screens of the
@@ -17,6 +18,32 @@ import type { ApiClient } from './api-client.js';
  */
 
 export type { AdminStats, AiDraft, PendingApproval, StockPhoto };
+
+/** How often a screen asks about a generation it follows, and for how long at most. */
+const AI_JOB_STEP_MS = 1_000;
+const AI_JOB_FOLLOW_MS = 15 * 60 * 1000;
+
+/**
+ * A generation through the spec's direct call, which waits for its job within a time bound and answers 504 with the
+ * job's id past it: the screen then follows the job at /api/admin/ai/jobs/{id} to its end, so a slow model never
+ * costs the editor the work. A failed job is thrown as the direct call would have answered it.
+ */
+async function generation<T>(api: ApiClient, path: string, body: unknown): Promise<T> {
+  try {
+    return await api.request<T>('POST', path, body);
+  } catch (error) {
+    const id = error instanceof ApiError && error.status === 504 ? error.details.id : undefined;
+    if (typeof id !== 'string') throw error;
+    const deadline = Date.now() + AI_JOB_FOLLOW_MS;
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, AI_JOB_STEP_MS));
+      const job = await api.request<AiJob>('GET', `/api/admin/ai/jobs/${encodeURIComponent(id)}`);
+      if (job.status === 'done') return job.result as T;
+      if (job.status === 'failed') throw new ApiError(502, job.error ?? 'The generation failed', job.code);
+    }
+    throw error;
+  }
+}
 
 /** One resource's four calls: list, create, update, delete. */
 function resource<T>(api: ApiClient, path: string) {
@@ -59,8 +86,8 @@ export function createAdminClient(api: ApiClient) {
     },
     ai: {
       generateArticle: (body: { topic: string; tone?: string; length: string; category: string; articleType: string; customGptModel?: string }) =>
-        api.request<AiDraft>('POST', '/api/admin/ai/generate-article', body),
-      generateImage: (body: { prompt: string; style?: string; size: string }) => api.request<GeneratedImage>('POST', '/api/admin/ai/generate-image', body),
+        generation<AiDraft>(api, '/api/admin/ai/generate-article', body),
+      generateImage: (body: { prompt: string; style?: string; size: string }) => generation<GeneratedImage>(api, '/api/admin/ai/generate-image', body),
       topicSuggestions: (category: string) =>
         api.request<TopicSuggestions>('GET', `/api/admin/ai/topic-suggestions?category=${encodeURIComponent(category)}`),
     },

@@ -68,6 +68,8 @@ export class ApiError extends Error {
     readonly serverMessage: string,
     readonly code: string | undefined,
     readonly issues: { path: string; message: string }[] = [],
+    /** The answer's other fields, such as the job id of a generation the call stopped waiting for. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(`${status}: ${serverMessage}`);
     this.name = 'ApiError';
@@ -106,7 +108,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
         parsed = (JSON.parse(text) as Partial<ApiErrorBody> | null) ?? {};
         if (typeof parsed !== 'object') parsed = {};
       } catch { /* not JSON */ }
-      throw new ApiError(response.status, parsed.error ?? (text || response.statusText), parsed.code, parsed.issues);
+      const { error, code, issues, ...details } = parsed;
+      throw new ApiError(response.status, error ?? (text || response.statusText), code, issues, details);
     }
     return (text ? JSON.parse(text) : undefined) as T;
   }

@@ -10,12 +10,16 @@ export const aiJobRequestSchema = z.discriminatedUnion('type', [
 
 export const AI_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 
-/** `GET /api/admin/ai/jobs/{id}`: `result` once done, `error` (what went wrong, in words) once failed. */
+/**
+ * `GET /api/admin/ai/jobs/{id}`: `result` once done; once failed, `error` (what went wrong, in words) and its `code`,
+ * as the direct call would have answered them.
+ */
 export const aiJobSchema = z.object({
   id: z.string(),
   status: z.enum(AI_JOB_STATUSES),
   result: z.union([aiDraftSchema, generatedImageSchema]).optional(),
   error: z.string().optional(),
+  code: z.string().optional(),
 }).meta({ id: 'AiJob' });
 
 export type AiJobRequest = z.infer<typeof aiJobRequestSchema>;

@@ -89,6 +89,34 @@ describe('the AI content generator', () => {
     expect(screen.getByRole('alert').textContent).toContain('OPENAI_API_KEY');
   });
 
+  it('follows a generation that outlasts the call to its end, and says what went wrong when it fails', async () => {
+    const running = { error: 'The AI generator is still working; follow it at /api/admin/ai/jobs/job-7', code: 'still_running', id: 'job-7' };
+    let asked = 0;
+    const api = jsonFetch({
+      'GET /api/config': CONFIG,
+      'POST /api/admin/ai/generate-article': () => ({ status: 504, body: running }),
+      'GET /api/admin/ai/jobs/job-7': () => {
+        asked += 1;
+        return { status: 200, body: asked < 2 ? { id: 'job-7', status: 'running' } : { id: 'job-7', status: 'done', result: GENERATED } };
+      },
+      'POST /api/admin/ai/generate-image': () => ({ status: 504, body: { ...running, id: 'job-8' } }),
+      'GET /api/admin/ai/jobs/job-8': { id: 'job-8', status: 'failed', error: 'Your request was rejected by the safety system', code: 'provider_failed' },
+    });
+    renderAdmin(<AiGenerator />, { fetch: api.fetch, user: staffUser() });
+    const form = panel('Article generator');
+    fireEvent.change(form.getByLabelText('Topic'), { target: { value: 'Elpriset i norr' } });
+    fireEvent.click(form.getByRole('button', { name: 'Generate Article' }));
+    expect(await screen.findByText('Article Generated', {}, { timeout: 5000 })).toBeTruthy();
+    expect(form.getByRole('heading', { name: 'Elpriset stiger i norr' })).toBeTruthy();
+    expect(asked).toBe(2);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Image generator' }));
+    fireEvent.change(panel('Image generator').getByLabelText('Prompt'), { target: { value: 'Vindkraftverk i skymning' } });
+    fireEvent.click(panel('Image generator').getByRole('button', { name: 'Generate Image' }));
+    expect(await screen.findByText('Your request was rejected by the safety system', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('Generation Failed')).toBeTruthy();
+  });
+
   it('shows the notice from the start when the server says AI is off', async () => {
     const api = jsonFetch({ 'GET /api/config': { ...CONFIG, integrations: { ...CONFIG.integrations, ai: false } } });
     renderAdmin(<AiGenerator />, { fetch: api.fetch, user: staffUser() });
