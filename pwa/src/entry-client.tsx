@@ -113,4 +113,5 @@ if (rendered) {
 }
 
 // The service worker (workbox-window here, the precache downloads in the worker) waits for the page to load and go idle.
-afterLoadWhenIdle(() => void import('./offline/service-worker').then(({ registerServiceWorker }) => registerServiceWorker()));
+// A new version takes over once the device's storage code (Dexie, loaded at the first tap) is here.
+afterLoadWhenIdle(() => void import('./offline/service-worker').then(({ registerServiceWorker }) => registerServiceWorker(device.open)));
