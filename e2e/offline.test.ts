@@ -68,6 +68,35 @@ describe('offline-first', () => {
     await context.close();
   });
 
+  it('shows a page a signed-out reader has seen, as the server rendered it, with no network; and forgets such pages at sign-in', async () => {
+    const { id } = (await env.server.db('articles').where({ status: 'published', premium: false }).orderBy('id', 'desc').first('id')) as Row;
+    const context = await env.browser.newContext({ ...DESKTOP, locale: 'en-GB', baseURL: env.server.url });
+    const { page, errors } = await openPage(context);
+    const keptPages = () => page.evaluate(async () => (await (await caches.open('redaktion-pages')).keys()).map((request) => new URL(request.url).pathname));
+    const articleBody = (html: string) => /<div class="article-body">.*?<\/div>/s.exec(html)?.[0];
+    await page.goto('/');
+    await serviceWorkerActivated(page);
+    const online = articleBody(await (await page.goto(`/article/${id}`))!.text());
+    expect(online).toMatch(/<p>.+<\/p>/);
+    await expect.poll(keptPages).toContain(`/article/${id}`);
+
+    await context.setOffline(true);
+    const offline = await page.goto(`/article/${id}`);
+    // The text is in the page the worker answers with, before any script runs (not the app shell filled in later).
+    expect(offline!.fromServiceWorker()).toBe(true);
+    expect(articleBody(await offline!.text())).toBe(online);
+    await expect.poll(() => page.locator('.article-body p').count()).toBeGreaterThan(0);
+    await context.setOffline(false);
+
+    // Signed in, the reader's pages are theirs (private, no-store): none is kept, and those kept before go.
+    const registered = await context.request.post('/api/register', { data: { username: 'fickreader', email: 'fickreader@example.se', password: 'tunnelbana1' } });
+    expect(registered.status()).toBe(201);
+    await page.goto(`/article/${id}`);
+    await expect.poll(keptPages).toEqual([]);
+    expect(errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|NetworkError/.test(error))).toEqual([]);
+    await context.close();
+  });
+
   it('reads, saves, downloads and plays with no network, queues a profile edit, and refreshes when the network returns', async () => {
     const [read, saved, unvisited] = (await env.server.db('articles').where({ status: 'published', premium: false })
       .orderBy('id').limit(3).select('id', 'title')) as Row[];

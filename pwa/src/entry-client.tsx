@@ -35,7 +35,7 @@ const device = createDevice();
 const services: AppServices = {
   api,
   cache: new ApiCache(api, boot.cache ?? {}, { store: device.responses, onNetwork: (ok) => useNetwork.getState().reachable(ok) }),
-  session: createSessionStore(boot.user, { remember: rememberUser, last: lastKnownUser, signedOut: () => device.signedOut() }),
+  session: createSessionStore(boot.user, { remember: rememberUser, last: lastKnownUser, signedOut: () => device.signedOut(), signedIn: () => device.signedIn() }),
   settings: createSettingsStore({
     locale: boot.locale ?? prefs.locale ?? localeFromAcceptLanguage(navigator.language),
     darkMode: boot.darkMode ?? prefs.darkMode ?? false,

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
@@ -7,8 +7,9 @@ import { CacheFirst } from 'workbox-strategies';
 /**
  * The reader app's service worker.
  * - The built app (not the admin chunk) is precached, so every reader route opens with no network.
- * - Pages come from the server (fresh, server-rendered); when it cannot be reached, the app shell answers
- *   and the app renders from what the device keeps in IndexedDB.
+ * - Pages come from the server (fresh, server-rendered). A signed-out reader's pages (public: the same for everyone)
+ *   are kept as they came, so offline a page seen before shows its text at once; any other page, offline, is the app
+ *   shell, and the app renders it from what the device keeps in IndexedDB.
  * - Images the reader has seen are kept (the article images, covers, placeholders), so saved and read pages
  *   show their pictures offline.
  * - API calls are not touched: the app itself decides what to show from the device (src/data/api-cache.tsx).
@@ -16,7 +17,7 @@ import { CacheFirst } from 'workbox-strategies';
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
-import { IMAGE_CACHE, SAVED_IMAGE_CACHE } from './device/cache-names';
+import { IMAGE_CACHE, PAGE_CACHE, SAVED_IMAGE_CACHE } from './device/cache-names';
 /** How long a page may take before the reader gets the app shell instead (a weak signal is worse than none). */
 const PAGE_TIMEOUT_MS = 4000;
 
@@ -32,15 +33,29 @@ async function shell(): Promise<Response> {
   return (await matchPrecache('/index.html')) ?? Response.error();
 }
 
-registerRoute(new NavigationRoute(async ({ request }) => {
+const keptPages = new CacheExpiration(PAGE_CACHE, { maxEntries: 60, maxAgeSeconds: 60 * 60 * 24 * 14 });
+
+/** Keeps a page that is the same for every signed-out reader; a signed-in reader's (private, no-store) never. */
+async function keep(request: Request, response: Response): Promise<void> {
+  if (response.status !== 200 || !/\bpublic\b/.test(response.headers.get('Cache-Control') ?? '')) return;
+  await (await caches.open(PAGE_CACHE)).put(request.url, response);
+  await keptPages.updateTimestamp(request.url);
+  await keptPages.expireEntries();
+}
+
+// A kept page names the scripts of the version that rendered it: a new version starts with none.
+self.addEventListener('activate', (event) => event.waitUntil(caches.delete(PAGE_CACHE)));
+
+registerRoute(new NavigationRoute(async ({ request, event }) => {
   try {
     const response = await Promise.race([
       fetch(request),
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), PAGE_TIMEOUT_MS)),
     ]);
+    if (response.ok) event.waitUntil(keep(request, response.clone()).catch(() => undefined));
     return response;
   } catch {
-    return shell();
+    return (await caches.match(request.url, { cacheName: PAGE_CACHE })) ?? shell();
   }
 }, { denylist: [/^\/api\//, /^\/uploads\//, /^\/admin(\/|$)/] }));
 

@@ -1,4 +1,5 @@
 import type { DeviceDb } from './db';
+import { PAGE_CACHE } from './cache-names';
 import { deviceResponses, forgetUnpinned, type ResponseStore } from './responses';
 
 /**
@@ -13,6 +14,8 @@ export interface Device {
    * downloads stay (contract.md §7).
    */
   signedOut(): Promise<void>;
+  /** A user is signed in: the pages the service worker kept for a signed-out reader go (sw.ts keeps none of theirs). */
+  signedIn(): Promise<void>;
 }
 
 export function createDevice(): Device {
@@ -24,6 +27,9 @@ export function createDevice(): Device {
     async signedOut() {
       const db = await open();
       await Promise.all([forgetUnpinned(db), db.outbox.clear()]);
+    },
+    async signedIn() {
+      if ('caches' in globalThis) await caches.delete(PAGE_CACHE);
     },
   };
 }

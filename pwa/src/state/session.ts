@@ -16,6 +16,8 @@ export interface SessionDevice {
   last(): User | null;
   /** The session ended, however it ended (logout, account deleted, expired): forget what was read with it. */
   signedOut(): Promise<void>;
+  /** A user is signed in: pages kept for a signed-out reader would show them the signed-out site offline. */
+  signedIn(): Promise<void>;
 }
 
 /**
@@ -28,6 +30,7 @@ export function createSessionStore(initial: User | null | undefined, device?: Se
       const had = get().user ?? device?.last() ?? null;
       device?.remember(user);
       if (had && !user) void device?.signedOut().catch(() => undefined);
+      if (user) void device?.signedIn().catch(() => undefined);
       set({ user, status: 'ready' });
     };
     return {
