@@ -9,7 +9,8 @@ import { endpoint } from '../http/endpoint.js';
 import { HttpError, notAuthenticated, notConfigured, notFound } from '../http/errors.js';
 import { mailMode } from '../services/mailer.js';
 import type { Services } from '../services/index.js';
-import { linkPage, type LinkPage } from '../services/newsletter-templates.js';
+import { mailTemplates } from '../services/newsletter.js';
+import type { LinkPage } from '../services/newsletter-templates.js';
 
 /** Sign-ups per client per minute; the 21st answers 429. */
 const SIGNUPS_PER_MINUTE = 20;
@@ -27,7 +28,7 @@ async function answerPage(ctx: AppContext, config: Config, locale: Locale | null
   ctx.status = locale ? 200 : 404;
   ctx.type = 'html';
   ctx.set('Cache-Control', 'no-store');
-  ctx.body = await linkPage(locale ?? readerLocale(ctx), locale ? page : 'unknown', config.linkOrigin, formAction);
+  ctx.body = await (await mailTemplates()).linkPage(locale ?? readerLocale(ctx), locale ? page : 'unknown', config.linkOrigin, formAction);
   return undefined;
 }
 

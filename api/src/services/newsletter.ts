@@ -6,7 +6,10 @@ import { fromJson, nowIso, toCount, toIso, toJson } from '../db/values.js';
 import { fieldError } from './admin/editorial.js';
 import type { JobQueue } from './jobs.js';
 import { mailFromAddress, type createMailer } from './mailer.js';
-import { confirmationMail, digestMail, type DigestArticle, type RenderedMail } from './newsletter-templates.js';
+import type { DigestArticle, RenderedMail } from './newsletter-templates.js';
+
+/** The templates (React Email, a third of a second to load) come with the first mail, not at the server's start. */
+export const mailTemplates = () => import('./newsletter-templates.js');
 
 interface SubscriberRow {
   id: number; email: string; locale: string; status: NewsletterStatus; token: string;
@@ -78,8 +81,8 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
   }
 
   const renderDigest = async (subject: string, articles: DigestArticle[], token: string) => ({
-    sv: await digestMail('sv', subject, articles, unsubscribeUrl(token)),
-    en: await digestMail('en', subject, articles, unsubscribeUrl(token)),
+    sv: await (await mailTemplates()).digestMail('sv', subject, articles, unsubscribeUrl(token)),
+    en: await (await mailTemplates()).digestMail('en', subject, articles, unsubscribeUrl(token)),
   });
 
   /** The headers of RFC 2369 and RFC 8058: an http(s) link that a POST unsubscribes with, and a mailto naming the token. */
@@ -91,7 +94,7 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
   async function sendConfirmation(payload: unknown): Promise<void> {
     const row = await subscribers().where({ id: (payload as { id: number }).id }).first() as SubscriberRow | undefined;
     if (!row || row.status !== 'pending') return;
-    const mail = await confirmationMail(localeOf(row.locale), `${config.linkOrigin}/api/newsletter/confirm?token=${row.token}`);
+    const mail = await (await mailTemplates()).confirmationMail(localeOf(row.locale), `${config.linkOrigin}/api/newsletter/confirm?token=${row.token}`);
     await mailer.send({ to: row.email, ...mail });
   }
 
