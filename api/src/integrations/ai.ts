@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { AI_LENGTHS, generatedArticleSchema, LIMITS, type ArticleCategory } from '@redaktion/shared';
 import { z } from 'zod';
 import type { Config } from '../config.js';
@@ -37,17 +37,21 @@ const responseFormat = (name: string, schema: z.ZodType) => ({
 
 /** The AI generator through the official openai package; OPENAI_BASE_URL reaches any OpenAI-compatible server. */
 export function createAiGenerator(db: Db, config: Config, images: ImageStore) {
-  let client: OpenAI | null = null;
-  const openai = (): OpenAI => {
+  const apiKey = (): string => {
     if (!config.openai.apiKey) throw notConfigured('The AI generator');
-    client ??= new OpenAI({ apiKey: config.openai.apiKey, baseURL: openAiBaseUrl(config.openai.baseUrl), timeout: config.openai.timeoutMs, maxRetries: 1 });
-    return client;
+    return config.openai.apiKey;
   };
+  // The SDK loads with the first generation: the server starts without it, and never loads it unconfigured.
+  let sdk: Promise<typeof OpenAI> | null = null;
+  let client: OpenAI | null = null;
 
-  const call = <T>(work: (api: OpenAI) => Promise<T>): Promise<T> => {
-    const api = openai();
-    return callProvider('AI provider', (error) => (error instanceof OpenAI.APIConnectionTimeoutError ? 'the request timed out'
-      : error instanceof OpenAI.APIError ? error.message : null), () => work(api));
+  const call = async <T>(work: (api: OpenAI) => Promise<T>): Promise<T> => {
+    const key = apiKey();
+    const Sdk = await (sdk ??= import('openai').then((module) => module.default));
+    client ??= new Sdk({ apiKey: key, baseURL: openAiBaseUrl(config.openai.baseUrl), timeout: config.openai.timeoutMs, maxRetries: 1 });
+    const api = client;
+    return callProvider('AI provider', (error) => (error instanceof Sdk.APIConnectionTimeoutError ? 'the request timed out'
+      : error instanceof Sdk.APIError ? error.message : null), () => work(api));
   };
 
   /** Asks for JSON in a schema and checks the reply against it. */
@@ -75,7 +79,7 @@ export function createAiGenerator(db: Db, config: Config, images: ImageStore) {
   return {
     /** Throws the 503 of an unconfigured generator, so that no job is queued that can only fail. */
     assertConfigured(): void {
-      openai();
+      apiKey();
     },
 
     async generateArticle(input: { topic: string; tone?: string; length: keyof typeof AI_LENGTHS; category: string; articleType: string; customGptModel?: string }) {

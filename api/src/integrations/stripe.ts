@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { PRICES_SEK, type SubscriptionPlan } from '@redaktion/shared';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
@@ -12,24 +12,27 @@ const INTERVALS: Record<SubscriptionPlan, 'month' | 'year'> = { monthly: 'month'
 
 /** Stripe through its official SDK; STRIPE_API_BASE points it at another origin (tests use a local stand-in). */
 export function createStripeBilling(db: Db, config: Config) {
+  // The SDK loads with the first payment call: the server starts without it, and never loads it unconfigured.
+  let sdk: Promise<typeof Stripe> | null = null;
   let client: Stripe | null = null;
-  const stripe = (): Stripe => {
+  const stripe = async (): Promise<{ api: Stripe; Sdk: typeof Stripe }> => {
     if (!config.stripe.secretKey) throw notConfigured('Stripe');
+    const Sdk = await (sdk ??= import('stripe').then((module) => module.default));
     if (!client) {
       const base = config.stripe.apiBase ? new URL(config.stripe.apiBase) : null;
-      client = new Stripe(config.stripe.secretKey, {
+      client = new Sdk(config.stripe.secretKey, {
         maxNetworkRetries: 1,
         timeout: 20_000,
         ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
       });
     }
-    return client;
+    return { api: client, Sdk };
   };
 
   /** Runs a Stripe call; its failures become 502 with Stripe's message. */
-  const call = <T>(work: (api: Stripe) => Promise<T>): Promise<T> => {
-    const api = stripe();
-    return callProvider('Stripe', (error) => (error instanceof Stripe.errors.StripeError ? error.message : null), () => work(api));
+  const call = async <T>(work: (api: Stripe, Sdk: typeof Stripe) => Promise<T>): Promise<T> => {
+    const { api, Sdk } = await stripe();
+    return callProvider('Stripe', (error) => (error instanceof Sdk.errors.StripeError ? error.message : null), () => work(api, Sdk));
   };
 
   const prices = new Map<SubscriptionPlan, string>();
@@ -139,7 +142,7 @@ export function createStripeBilling(db: Db, config: Config) {
       if (!config.stripe.webhookSecret) throw notConfigured('Stripe webhooks');
       let event: Stripe.Event;
       try {
-        event = stripe().webhooks.constructEvent(rawBody, signature, config.stripe.webhookSecret);
+        event = (await stripe()).api.webhooks.constructEvent(rawBody, signature, config.stripe.webhookSecret);
       } catch {
         throw badRequest('Invalid Stripe signature');
       }
@@ -156,8 +159,8 @@ export function createStripeBilling(db: Db, config: Config) {
       if (customerId && !(await db('users').where({ stripeCustomerId: customerId }).first('id'))) return { received: true };
       const subscriptionId = subscriptionIdOf(object);
       if (subscriptionId) {
-        const current = await call((api) => api.subscriptions.retrieve(subscriptionId)
-          .catch((error: unknown) => (error instanceof Stripe.errors.StripeError && error.code === 'resource_missing' ? null : Promise.reject(error))));
+        const current = await call((api, Sdk) => api.subscriptions.retrieve(subscriptionId)
+          .catch((error: unknown) => (error instanceof Sdk.errors.StripeError && error.code === 'resource_missing' ? null : Promise.reject(error))));
         if (current) await applySubscription(current);
       }
       return { received: true };
