@@ -87,6 +87,19 @@ describe('one item with an ETag, and If-Match on save', () => {
     expect((await put('/api/admin/articles/999999', draft(), opened)).status).toBe(404);
   });
 
+  it('lets one of three saves sent at the same moment with the same If-Match through, and refuses the others with 412', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const created = await admin.post('/api/admin/articles', draft());
+      const path = `/api/admin/articles/${created.body.id}`;
+      const opened = (await admin.get(path)).headers.get('etag')!;
+      const answers = await Promise.all(['Första', 'Andra', 'Tredje'].map((title) => put(path, draft({ title }), opened)));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 412, 412]);
+      const saved = answers.find((answer) => answer.status === 200)!;
+      expect((await admin.get(path)).body.title).toBe(saved.body.title);
+      for (const refused of answers.filter((answer) => answer.status === 412)) expect(refused.body.current).toEqual(saved.body);
+    }
+  });
+
   it('does the same for episodes and people profiles', async () => {
     const interview = await admin.post('/api/admin/podcasts', { kind: 'interview', title: 'Samtal', description: 'Om skogen', duration: 2400, status: 'draft' });
     const profile = await admin.post('/api/admin/people-profiles', {

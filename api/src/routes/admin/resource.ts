@@ -23,7 +23,8 @@ export interface Resource<Input, Update = Input> {
   service: {
     list(page: Page): Promise<Row[]>;
     create(input: Input, ctx: AppContext): Promise<Row>;
-    update(id: number, input: Update, ctx: AppContext): Promise<Row>;
+    /** `precondition` (given with byId) runs on the row the save replaces, locked in the saving transaction. */
+    update(id: number, input: Update, ctx: AppContext, precondition?: (existing: Row) => void): Promise<Row>;
     remove(id: number): Promise<void>;
     /** With it, the resource answers GET /:id with an ETag and its PUT honours If-Match (contract.md §8). */
     byId?(id: number): Promise<Row | undefined>;
@@ -78,16 +79,14 @@ export function resourceEndpoints<Input, Update = Input>(resource: Resource<Inpu
       ...(byId ? { answers: { 412: { description: 'If-Match no longer matches: someone saved the item meanwhile; `current` is the item now', schema: editConflictSchema } } } : {}),
       handle: async (ctx, { params: { id }, body }) => {
         const ifMatch = ctx.get('If-Match');
-        if (byId && ifMatch) {
-          const row = await byId(id);
-          if (!row) throw notFound();
+        const precondition = byId && ifMatch ? (row: Row) => {
           const current = resource.toApi(row);
           const etag = etagOf(current);
           if (!ifMatchHolds(ifMatch, etag)) {
             throw new HttpError(412, 'Someone else saved this item after you opened it', ERROR_CODES.editConflict, undefined, { ETag: etag }, { current });
           }
-        }
-        const answer = resource.toApi(await service.update(id, body, ctx));
+        } : undefined;
+        const answer = resource.toApi(await service.update(id, body, ctx, precondition));
         if (byId) ctx.set('ETag', etagOf(answer));
         return answer;
       },

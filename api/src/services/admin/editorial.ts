@@ -17,6 +17,9 @@ export const fieldError = (path: string, message: string) =>
 /** The admin preview address of an uploaded, not yet published episode file. */
 export const ADMIN_AUDIO_PREFIX = '/api/admin/audio/';
 
+/** What a save demands of the row it replaces (an If-Match): it throws to refuse the save. */
+export type Precondition = (existing: Row) => void;
+
 /**
  * Articles, episodes and people profiles: the items that go through the publication workflow.
  * Every save runs in a transaction with its approval bookkeeping.
@@ -38,10 +41,12 @@ export function createEditorial(db: Db, storage: Storage) {
    * `build` makes the item's own columns inside the transaction, where it may check and change related rows.
    */
   async function save(type: ContentType, id: number | null, status: ContentStatus, requestedDate: string | undefined, userId: number,
-    build: (trx: Db, existing: Row | undefined) => Row | Promise<Row>): Promise<Row> {
+    build: (trx: Db, existing: Row | undefined) => Row | Promise<Row>, precondition?: Precondition): Promise<Row> {
     return db.transaction(async (trx) => {
-      const existing = id === null ? undefined : await tables[type].byId(id, trx);
+      const existing = id === null ? undefined : await tables[type].forUpdate(id, trx);
       if (id !== null && !existing) throw notFound();
+      // Checked on the locked row, in the transaction that saves: two saves with the same If-Match cannot both pass.
+      if (existing) precondition?.(existing);
       const full = { ...(await build(trx, existing)), status, publishedAt: publicationDate(status, requestedDate, existing?.publishedAt) };
       const saved = id === null ? await tables[type].insert(full, trx) : (await tables[type].update(id, full, trx))!;
       await syncApproval(trx, type, Number(saved.id), status, userId);
@@ -72,7 +77,7 @@ export function createEditorial(db: Db, storage: Storage) {
       list: (page: Page) => tables.article.list(page),
       byId: (id: number) => tables.article.byId(id),
       byClientId: (clientId: string) => db('articles').where({ clientId }).first() as Promise<Row | undefined>,
-      async save(id: number | null, input: ArticleInput, userId: number): Promise<Row> {
+      async save(id: number | null, input: ArticleInput, userId: number, precondition?: Precondition): Promise<Row> {
         await assertCategory(input.category);
         // The clientId is the draft's identity from its creation on: an edit never changes it.
         const { status, publishedAt, clientId, ...fields } = input;
@@ -81,7 +86,7 @@ export function createEditorial(db: Db, storage: Storage) {
             // The featured article is the single global hero: featuring one un-features the others.
             if (input.featured) await trx('articles').where({ featured: true }).modify((q) => (id ? q.whereNot({ id }) : q)).update({ featured: false });
             return { ...replacing(['imageUrl', 'imageAlt', 'imageCredit', 'authorImage', 'authorTitle'], fields), ...(id === null && clientId ? { clientId } : {}) };
-          });
+          }, precondition);
         } catch (error) {
           // The same offline draft sent twice at once: the unique clientId lets one in, the other gets that one.
           const stored = id === null && clientId && /unique/i.test(String((error as Error).message)) ? await db('articles').where({ clientId }).first() : undefined;
@@ -95,7 +100,7 @@ export function createEditorial(db: Db, storage: Storage) {
     podcasts: {
       list: (page: Page) => tables.podcast.list(page),
       byId: (id: number) => tables.podcast.byId(id),
-      async save(id: number | null, input: EpisodeInput, userId: number): Promise<Row> {
+      async save(id: number | null, input: EpisodeInput, userId: number, precondition?: Precondition): Promise<Row> {
         const { status, publishedAt, audioUrl, ...fields } = input;
         return save('podcast', id, status, publishedAt, userId, async (trx, existing) => {
           if (fields.seriesId) {
@@ -111,10 +116,10 @@ export function createEditorial(db: Db, storage: Storage) {
             audioFile,
             ...(await audioFacts(storage, audioFile)),
           };
-        });
+        }, precondition);
       },
-      async setStatus(id: number, status: ContentStatus, userId: number): Promise<Row> {
-        return save('podcast', id, status, undefined, userId, () => ({}));
+      async setStatus(id: number, status: ContentStatus, userId: number, precondition?: Precondition): Promise<Row> {
+        return save('podcast', id, status, undefined, userId, () => ({}), precondition);
       },
       remove: (id: number) => remove('podcast', id),
     },
@@ -122,12 +127,12 @@ export function createEditorial(db: Db, storage: Storage) {
     profiles: {
       list: (page: Page) => tables.profile.list(page),
       byId: (id: number) => tables.profile.byId(id),
-      async save(id: number | null, input: PersonInput, userId: number): Promise<Row> {
+      async save(id: number | null, input: PersonInput, userId: number, precondition?: Precondition): Promise<Row> {
         await assertCategory(input.category);
         const { status, publishedAt, content, achievements, photoGallery, socialLinks, ...fields } = input;
         return save('profile', id, status, publishedAt, userId, () => ({
           ...replacing(['location', 'birthDate'], fields), bio: content, achievements: toJson(achievements), photoGallery: toJson(photoGallery), socialLinks: toJson(socialLinks),
-        }));
+        }), precondition);
       },
       remove: (id: number) => remove('profile', id),
     },

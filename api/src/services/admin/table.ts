@@ -18,6 +18,12 @@ export function editableTable(db: Knex, table: string) {
     list: (page: Page, trx: Knex = db) =>
       trx(table).orderBy('updatedAt', 'desc').orderBy('id', 'desc').limit(page.limit ?? 100).offset(page.offset ?? 0) as Promise<Row[]>,
     byId: (id: number, trx: Knex = db) => trx(table).where({ id }).first() as Promise<Row | undefined>,
+    /**
+     * The row, locked until `trx` ends, for a save that depends on what it read (If-Match). On PostgreSQL a second
+     * save waits here and then reads the first's result; SQLite runs one transaction at a time anyway.
+     */
+    forUpdate: (id: number, trx: Knex) => (trx.client.config.client === 'pg' ? trx(table).where({ id }).forUpdate() : trx(table).where({ id }))
+      .first() as Promise<Row | undefined>,
     async insert(row: Row, trx: Knex = db): Promise<Row> {
       const now = nowIso();
       const id = insertedId(await trx(table).insert({ ...row, createdAt: now, updatedAt: now }, ['id']));
