@@ -35,9 +35,10 @@ async function shell(): Promise<Response> {
 
 const keptPages = new CacheExpiration(PAGE_CACHE, { maxEntries: 60, maxAgeSeconds: 60 * 60 * 24 * 14 });
 
-/** Keeps a page that is the same for every signed-out reader; a signed-in reader's (private, no-store) never. */
+/** A page the same for every signed-out reader; a signed-in reader's (private, no-store) is never kept. */
+const keepable = (response: Response) => response.status === 200 && /\bpublic\b/.test(response.headers.get('Cache-Control') ?? '');
+
 async function keep(request: Request, response: Response): Promise<void> {
-  if (response.status !== 200 || !/\bpublic\b/.test(response.headers.get('Cache-Control') ?? '')) return;
   await (await caches.open(PAGE_CACHE)).put(request.url, response);
   await keptPages.updateTimestamp(request.url);
   await keptPages.expireEntries();
@@ -52,7 +53,7 @@ registerRoute(new NavigationRoute(async ({ request, event }) => {
       fetch(request),
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), PAGE_TIMEOUT_MS)),
     ]);
-    if (response.ok) event.waitUntil(keep(request, response.clone()).catch(() => undefined));
+    if (keepable(response)) event.waitUntil(keep(request, response.clone()).catch(() => undefined));
     return response;
   } catch {
     return (await caches.match(request.url, { cacheName: PAGE_CACHE })) ?? shell();

@@ -49,7 +49,7 @@ export class ResponseCache {
   constructor(
     private readonly bus: ChangeBus | null,
     private readonly nextScheduledChange: () => Promise<number>,
-    /** PUBLIC_ORIGIN: without it, answers are kept per origin the request named (see `keyOf`). */
+    /** PUBLIC_ORIGIN: without it, answers are kept per origin the request named (see `scopedUrl`). */
     private readonly publicOrigin: string | null,
     private readonly maxAgeMs = 60_000,
   ) {

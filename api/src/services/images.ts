@@ -12,9 +12,9 @@ export interface ImageVariants {
 
 const variantKey = (imageKey: string, width: number) => `${imageKey.replace(/\.[a-z0-9]+$/i, '')}-${width}.webp`;
 
-/** A variant's key, named as a variant of a generated upload: `uploads/images/<uuid>-<width>.webp`. */
 /** The types an uploaded image is kept as (`sniffType`), so the extensions an original can have. */
 const IMAGE_EXTENSIONS = ['jpg', 'png', 'webp'] as const;
+/** A variant's key, named as a variant of a generated upload: `uploads/images/<uuid>-<width>.webp`. */
 const VARIANT_KEY = /^(uploads\/images\/[0-9a-f-]{36})-\d+\.webp$/;
 
 /**

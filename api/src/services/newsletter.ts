@@ -80,10 +80,13 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
     });
   }
 
-  const renderDigest = async (subject: string, articles: DigestArticle[], token: string) => ({
-    sv: await (await mailTemplates()).digestMail('sv', subject, articles, unsubscribeUrl(token)),
-    en: await (await mailTemplates()).digestMail('en', subject, articles, unsubscribeUrl(token)),
-  });
+  const renderDigest = async (subject: string, articles: DigestArticle[], token: string) => {
+    const { digestMail } = await mailTemplates();
+    return {
+      sv: await digestMail('sv', subject, articles, unsubscribeUrl(token)),
+      en: await digestMail('en', subject, articles, unsubscribeUrl(token)),
+    };
+  };
 
   /** The headers of RFC 2369 and RFC 8058: an http(s) link that a POST unsubscribes with, and a mailto naming the token. */
   const unsubscribeHeaders = (token: string) => ({

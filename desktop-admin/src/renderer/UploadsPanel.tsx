@@ -1,6 +1,7 @@
 import { useEffect, useState, type DragEvent } from 'react';
 import type { DesktopBridge } from '../bridge.js';
 import type { QueueSnapshot } from '../core/upload-queue.js';
+import { queueDropped } from './desktop-platform.js';
 import { bytes, remaining, speed } from './format.js';
 import { t } from './i18n.js';
 
@@ -21,8 +22,7 @@ export function UploadsPanel({ bridge }: { bridge: DesktopBridge }) {
   function drop(event: DragEvent) {
     event.preventDefault();
     setOver(false);
-    const paths = [...event.dataTransfer.files].map((file) => bridge.pathForFile(file)).filter(Boolean);
-    if (paths.length) void act(bridge.call('uploads:add', { paths }));
+    void act(queueDropped(bridge, [...event.dataTransfer.files]));
   }
 
   const items = queue?.items ?? [];

@@ -13,6 +13,12 @@ import { locale } from './i18n.js';
  */
 const appOrigin: AdminPlatform['fetch'] = (path, init) => fetch(path, init);
 
+/** Queues files dropped on the app (the Interviews tab or the Uploads panel) by their place on disk; none, no call. */
+export const queueDropped = async (bridge: DesktopBridge, files: File[]): Promise<unknown[]> => {
+  const paths = files.map((file) => bridge.pathForFile(file)).filter(Boolean);
+  return paths.length ? bridge.call('uploads:add', { paths }) : [];
+};
+
 export function useDesktopPlatform(bridge: DesktopBridge, user: User, serverOrigin: string, notify: (notice: AdminNotice) => void): AdminPlatform {
   const navigate = useNavigate();
   return useMemo(() => {
@@ -32,7 +38,7 @@ export function useDesktopPlatform(bridge: DesktopBridge, user: User, serverOrig
       // The desktop keeps no copy of the reader's public answers.
       readerDataChanged: () => undefined,
       bulkVideos: {
-        add: (files) => queued(bridge.call('uploads:add', { paths: files.map((file) => bridge.pathForFile(file)).filter(Boolean) })),
+        add: (files) => queued(queueDropped(bridge, files)),
         pick: () => queued(bridge.call('uploads:pick', {})),
         showQueue: () => navigate('/uploads'),
       },

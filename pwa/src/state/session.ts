@@ -27,10 +27,12 @@ export interface SessionDevice {
 export function createSessionStore(initial: User | null | undefined, device?: SessionDevice) {
   return create<SessionState>((set, get) => {
     const confirm = (user: User | null) => {
-      const had = get().user ?? device?.last() ?? null;
+      const remembered = device?.last() ?? null;
+      const had = get().user ?? remembered;
       device?.remember(user);
       if (had && !user) void device?.signedOut().catch(() => undefined);
-      if (user) void device?.signedIn().catch(() => undefined);
+      // Signed in where the device last knew no one: once, not on every page of the signed-in reader.
+      if (user && !remembered) void device?.signedIn().catch(() => undefined);
       set({ user, status: 'ready' });
     };
     return {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isPostgres } from '../../db/connection.js';
 import { insertedId, nowIso } from '../../db/values.js';
 import type { Page } from '../published.js';
 
@@ -22,7 +23,7 @@ export function editableTable(db: Knex, table: string) {
      * The row, locked until `trx` ends, for a save that depends on what it read (If-Match). On PostgreSQL a second
      * save waits here and then reads the first's result; SQLite runs one transaction at a time anyway.
      */
-    forUpdate: (id: number, trx: Knex) => (trx.client.config.client === 'pg' ? trx(table).where({ id }).forUpdate() : trx(table).where({ id }))
+    forUpdate: (id: number, trx: Knex) => (isPostgres(trx) ? trx(table).where({ id }).forUpdate() : trx(table).where({ id }))
       .first() as Promise<Row | undefined>,
     async insert(row: Row, trx: Knex = db): Promise<Row> {
       const now = nowIso();
