@@ -1,7 +1,8 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { resetLinkIn, waitForFolderMail } from '../api/test/support/mail-folder.js';
-import { DESKTOP, PHONE, openPage, seededServerAndBrowser } from './support/browser.js';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, focused, openPage, seededServerAndBrowser } from './support/browser.js';
 
 const env = seededServerAndBrowser();
 
@@ -61,6 +62,39 @@ describe('a newcomer, in English on a phone', () => {
   });
 });
 
+describe('a failed login, by keyboard', () => {
+  it('moves focus to the error, marks the fields invalid and describes them with it', async () => {
+    const context = await env.browser.newContext({ ...DESKTOP, locale: 'en-GB' });
+    const { page, errors } = await openPage(context);
+    await page.goto(`${env.server.url}/auth`);
+    const login = visiblePanel(page);
+    const username = login.getByLabel('Username or e-mail');
+    const password = login.getByLabel('Password', { exact: true });
+    const error = login.locator('.form-error');
+    /** Each field's aria-invalid and the text of what describes it. */
+    const fieldStates = () => Promise.all([username, password].map((field) => field.evaluate((input) => [
+      input.getAttribute('aria-invalid'),
+      (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean).map((id) => document.getElementById(id)?.textContent).join(' '),
+    ])));
+
+    await username.fill('nykomling');
+    await username.press('Enter');
+    await expect.poll(() => focused(page)).toBe('p: Please fill in all fields');
+    expect(await fieldStates()).toEqual([[null, ''], ['true', 'Please fill in all fields']]);
+
+    await password.fill('fel-lösenord');
+    await password.press('Enter');
+    const refused = 'Login failed: Please check your username and password.';
+    await expect.poll(() => focused(page)).toBe(`p: ${refused}`);
+    expect(await error.getAttribute('role')).toBe('alert');
+    expect(await fieldStates()).toEqual([['true', refused], ['true', refused]]);
+    const axe = await new AxeBuilder({ page }).include('.account-card').withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('a forgotten password, in Swedish on a desktop', () => {
   it('asks for a link, reads it in the e-mail (kept in DATA_DIR/mail without SMTP), sets a new password and logs in with it', async () => {
     const context = await env.browser.newContext({ ...DESKTOP, locale: 'sv-SE' });
@@ -86,6 +120,8 @@ describe('a forgotten password, in Swedish on a desktop', () => {
     // The screen says the same for every address and shows no link.
     const sent = 'Om det finns ett konto med den adressen har vi mejlat en länk';
     await expect.poll(() => page.getByRole('status').filter({ hasText: sent }).count()).toBe(1);
+    // The form and its button gave way to the answer, and so did the focus.
+    expect(await focused(page)).toMatch(new RegExp(`^p: ${sent}`));
     expect(await page.locator('main').textContent()).not.toContain('token=');
 
     const link = resetLinkIn((await waitForFolderMail(env.server.config.mailDir, 'glomsk@example.se')).text)!;

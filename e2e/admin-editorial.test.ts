@@ -1,9 +1,10 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStats } from '@redaktion/shared/admin-client';
 import type { Article, User } from '@redaktion/shared';
 import { createAdminWithCli, signedInContext } from './support/admin.js';
-import { DESKTOP, openPage, seededServerAndBrowser } from './support/browser.js';
+import { DESKTOP, focused, openPage, seededServerAndBrowser } from './support/browser.js';
 
 const env = seededServerAndBrowser();
 
@@ -80,7 +81,7 @@ describe('an admin at the editorial desk (desktop)', () => {
     const published = row(page, 'Bron över Göta älv invigd');
     await expect.poll(() => published.textContent()).toContain('Published');
 
-    const href = await published.getByRole('link', { name: 'View “Bron över Göta älv invigd” on the site' }).getAttribute('href');
+    const href = await published.getByRole('link', { name: 'View on site: Bron över Göta älv invigd' }).getAttribute('href');
     const id = /\/article\/(\d+)$/.exec(href ?? '')?.[1];
     expect(id).toBeTruthy();
     expect(await visitorSees(`/article/${id}`)).toEqual({ status: 200, heading: 'Bron över Göta älv invigd' });
@@ -91,6 +92,31 @@ describe('an admin at the editorial desk (desktop)', () => {
     await expect.poll(() => published.count()).toBe(0);
     expect((await visitorSees(`/article/${id}`)).status).toBe(404);
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('returns the keyboard to “Ny artikel” when its dialog closes, and names each “Visa på sajten” by its visible words', async () => {
+    const context = await signedInContext(env.browser, env.server, EDITOR, 'sv-SE');
+    const { page, errors } = await openPage(context);
+    await page.goto(`${env.server.url}/admin?tab=articles`);
+    const open = page.getByRole('button', { name: 'Ny artikel' });
+    const dialog = page.getByRole('dialog', { name: 'Ny artikel' });
+    for (const close of [() => page.keyboard.press('Escape'), () => dialog.getByRole('button', { name: 'Stäng' }).press('Enter')]) {
+      await open.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await close();
+      await expect.poll(() => dialog.count()).toBe(0);
+      await expect.poll(() => focused(page)).toBe('button: Ny artikel');
+    }
+
+    // WCAG 2.5.3: a voice user says what they see, so each link's name begins with its visible text.
+    const links = page.getByRole('link', { name: /^Visa på sajten: / });
+    await expect.poll(() => links.count()).toBeGreaterThan(0);
+    for (const link of await links.all()) expect(await link.textContent()).toBe('Visa på sajten');
+    const axe = await new AxeBuilder({ page }).include('.admin-list').withRules(['label-content-name-mismatch']).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, openPage, seededServerAndBrowser } from './support/browser.js';
+import { DESKTOP, PHONE, openBeforeHydration, openPage, seededServerAndBrowser } from './support/browser.js';
 
 const env = seededServerAndBrowser();
 
@@ -56,6 +56,22 @@ describe('the episode player', () => {
     await page.goto(`${env.server.url}/podcast/${episode.id}`);
     await expect.poll(() => page.getByText('Continuing where you left off').count()).toBe(1);
     expect(await audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeCloseTo(leftAt, 0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('plays an episode whose Play was pressed before the page was interactive, and shows the press waiting till then', async () => {
+    const episode = (await env.server.db('podcasts').where({ premium: false }).orderBy('id').first()) as { id: number; title: string };
+    const context = await env.browser.newContext({ ...PHONE, locale: 'en-GB' });
+    const { page, errors, hydrate } = await openBeforeHydration(context, `${env.server.url}/podcast/${episode.id}`);
+    await page.getByRole('heading', { level: 1, name: episode.title }).waitFor();
+    const play = page.getByRole('button', { name: 'Play', exact: true });
+    await play.click();
+    expect(await play.getAttribute('aria-busy')).toBe('true');
+
+    hydrate();
+    await expect.poll(() => page.evaluate(() => document.querySelector('audio')?.paused), { timeout: 20_000 }).toBe(false);
+    await expect.poll(() => page.getByRole('button', { name: 'Pause', exact: true }).getAttribute('aria-busy')).not.toBe('true');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, openPage, seededServerAndBrowser } from './support/browser.js';
+import { DESKTOP, PHONE, focused, openBeforeHydration, openPage, seededServerAndBrowser } from './support/browser.js';
 
 const env = seededServerAndBrowser();
 let ids: { article: number; premium: number; episode: number; series: number; person: number; video: string };
@@ -50,6 +50,117 @@ describe.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('every reader r
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${path()}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
     expect(errors.slice(before)).toEqual([]);
+  });
+});
+
+/** Waits until the app has taken over the server's HTML (React's props are on its elements): keys reach it from then on. */
+const hydrated = (page: Page) => page.waitForFunction(() => Object.keys(document.querySelector('.site-header') ?? {}).some((key) => key.startsWith('__reactProps')));
+
+describe('finding one’s way by keyboard', () => {
+  it('skips past the ads above an article to its heading', async () => {
+    const context = await env.browser.newContext({ ...DESKTOP, locale: 'sv-SE' });
+    const { page, errors } = await openPage(context);
+    await page.goto(`${env.server.url}/article/${ids.article}`);
+    await hydrated(page);
+    const title = String((await env.server.db('articles').where({ id: ids.article }).first()).title);
+    // The seeded banner and article-top ads stand between the top of <main> and the article.
+    await expect.poll(() => page.locator('main .ad-article-top a').count()).toBe(1);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('a: Hoppa till innehållet');
+    await page.keyboard.press('Enter');
+    expect(await focused(page)).toBe(`h1: ${title}`);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('.ad') ?? null)).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('announces a page reached in the app and starts the keyboard at its heading, but leaves the first page alone', async () => {
+    const context = await env.browser.newContext({ ...DESKTOP, locale: 'sv-SE' });
+    const { page, errors } = await openPage(context);
+    await page.goto(`${env.server.url}/`);
+    await hydrated(page);
+    const announcer = page.locator('#root > p[aria-live=polite]');
+    expect(await focused(page)).toBe('body');
+    expect(await announcer.textContent()).toBe('');
+
+    await page.locator('.main-nav').getByRole('link', { name: 'Nyheter' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('h1: Nyheter');
+    expect(await announcer.textContent()).toBe('Nyheter – Redaktion');
+
+    // A page whose data is not read yet: focus waits for its heading.
+    await page.locator('.main-nav').getByRole('link', { name: 'Människor' }).click();
+    await expect.poll(() => focused(page)).toBe('h1: Ledande röster');
+    expect(await announcer.textContent()).toBe(await page.title());
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps Tab inside the open phone menu, and Escape closes it and returns to its button', async () => {
+    const context = await env.browser.newContext({ ...PHONE, locale: 'sv-SE' });
+    const { page, errors } = await openPage(context);
+    await page.goto(`${env.server.url}/`);
+    await hydrated(page);
+    const button = page.getByRole('button', { name: 'Meny' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#mobile-menu').isVisible()).toBe(true);
+    const links = await page.locator('#mobile-menu a').count();
+    for (let press = 0; press < links + 2; press += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('main, footer, .footer-ad') ?? null), `Tab ${press + 1}`).toBeNull();
+    }
+    expect(await page.locator('main').getAttribute('inert')).toBe('');
+
+    await page.locator('#mobile-menu a').first().focus();
+    await page.keyboard.press('Escape');
+    expect(await page.locator('#mobile-menu').count()).toBe(0);
+    expect(await focused(page)).toBe('button: Meny');
+    expect(await page.locator('main').getAttribute('inert')).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a tap before the page is interactive', () => {
+  it('saves the article and opens the menu pressed before hydration, each once, and shows them waiting till then', async () => {
+    const { title } = (await env.server.db('articles').where({ id: ids.article }).first()) as { title: string };
+    const context = await env.browser.newContext({ ...PHONE, locale: 'en-GB' });
+    const { page, errors, hydrate } = await openBeforeHydration(context, `${env.server.url}/article/${ids.article}`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    const save = page.getByRole('button', { name: `Save for offline: ${title}` });
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
+    await save.click();
+    // Pressed twice because nothing seemed to happen: the menu opens, not opens and closes again.
+    await menu.click();
+    await menu.click();
+    expect([await save.getAttribute('aria-busy'), await menu.getAttribute('aria-busy')]).toEqual(['true', 'true']);
+
+    hydrate();
+    const saved = page.getByRole('button', { name: `Remove from saved: ${title}` });
+    await expect.poll(() => saved.getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('true');
+    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await saved.getAttribute('aria-busy')).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs up for the newsletter with the address typed and Subscribe pressed before hydration', async () => {
+    const context = await env.browser.newContext({ ...PHONE, locale: 'en-GB' });
+    const { page, errors, hydrate } = await openBeforeHydration(context, `${env.server.url}/opinion`);
+    const form = page.getByRole('contentinfo').locator('form');
+    await form.getByLabel('Your e-mail address').fill('tidig@example.se');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+
+    hydrate();
+    await expect.poll(() => form.getByRole('status').textContent(), { timeout: 20_000 })
+      .toBe('Almost done: open the link we just e-mailed to confirm your address.');
+    expect(await form.getByLabel('Your e-mail address').inputValue()).toBe('');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../api/test/support/test-server.js';
 import { signedInUser } from '../api/test/support/users.js';
 import { startStripeStandIn } from '../api/test/stand-ins/stripe.js';
-import { DESKTOP, openPage, seededServerAndBrowser } from './support/browser.js';
+import { DESKTOP, focused, openPage, seededServerAndBrowser } from './support/browser.js';
 
 const env = seededServerAndBrowser();
 
@@ -45,6 +45,22 @@ describe('subscribing', () => {
       const created = new URLSearchParams(stripe.requests.find((r) => r.method === 'POST' && r.path === '/v1/prices')!.body);
       expect(created.get('unit_amount')).toBe('199000');
       expect((await page.request.get(`${paid.url}/`)).headers()['content-security-policy']).toContain('https://js.stripe.com');
+      await context.close();
+    });
+
+    it('takes the keyboard to the payment step’s heading, and back to the chosen plan', async () => {
+      const reader = await signedInUser(paid.url, paid.db);
+      const context = await env.browser.newContext({ ...DESKTOP, locale: 'sv-SE' });
+      await context.addCookies([...reader.client.cookies].map(([name, value]) => ({ name, value, url: paid.url })));
+      const { page, errors } = await openPage(context);
+      await page.goto(`${paid.url}/subscribe`);
+      await page.getByRole('button', { name: /Välj Årsvis/ }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => focused(page)).toBe('h2: Betalningsuppgifter');
+      await page.getByRole('button', { name: 'Välj ett annat abonnemang' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => focused(page)).toBe('h2: Årsvis');
+      expect(errors.filter((error) => !/stripe/i.test(error))).toEqual([]);
       await context.close();
     });
   });

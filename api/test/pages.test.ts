@@ -36,6 +36,18 @@ describe('a rendered page reads the API in process, for its reader', () => {
     expect((await anonymous.get(`/article/${id}`)).text).not.toContain('Det hemliga stycket');
   });
 
+  it('answers 503, kept by nobody, when a read fails for a fault of ours: never a "not found" page a CDN may keep', async () => {
+    // A real fault: the table the person page reads is gone.
+    await server.db.schema.renameTable('people_profiles', 'people_profiles_away');
+    try {
+      const page = await anonymous.get('/people/1');
+      expect(page.status).toBe(503);
+      expect(page.headers.get('cache-control')).toBe('no-store');
+    } finally {
+      await server.db.schema.renameTable('people_profiles_away', 'people_profiles');
+    }
+  });
+
   it('shows staff a draft and everyone else the not-found page', async () => {
     const id = await insertArticle(server, { title: 'Utkast i redaktionen', status: 'draft', publishedAt: null });
     const admin = await signedInUser(server.url, server.db, { role: 'admin' });
@@ -43,6 +55,22 @@ describe('a rendered page reads the API in process, for its reader', () => {
     const missing = await anonymous.get(`/article/${id}`);
     expect(missing.status).toBe(404);
     expect(missing.text).not.toContain('Utkast i redaktionen');
+  });
+});
+
+describe('images in a rendered page', () => {
+  it('carry sizes only beside a srcset: an image without variants has neither, as HTML requires', async () => {
+    const images = async (path: string) => [...(await anonymous.get(path)).text.matchAll(/<img [^>]*>/g)].map(([tag]) => tag);
+    // HTML attribute names are case-insensitive (React writes srcSet).
+    const sizesAlone = (tag: string) => / sizes="/i.test(tag) && !/ srcset="/i.test(tag);
+    const outside = await insertArticle(server, { title: 'Bilder utan varianter', imageUrl: 'https://bilder.example/bro.jpg', authorImage: '/images/byline.svg' });
+    const plain = await images(`/article/${outside}`);
+    expect(plain.filter((tag) => tag.includes('https://bilder.example/bro.jpg') || tag.includes('/images/byline.svg'))).toHaveLength(2);
+    expect(plain.filter(sizesAlone)).toEqual([]);
+    const uploaded = await insertArticle(server, { title: 'Bilder med varianter', imageUrl: '/uploads/images/bro.jpg' });
+    const [picture] = (await images(`/article/${uploaded}`)).filter((tag) => tag.includes('src="/uploads/images/bro.jpg"'));
+    expect(picture).toMatch(/ srcset="\/uploads\/images\/bro\.jpg\?w=\d+ \d+w/i);
+    expect(picture).toMatch(/ sizes="\(max-width: 1200px\) 100vw, 1200px"/);
   });
 });
 

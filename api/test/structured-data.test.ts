@@ -70,6 +70,17 @@ describe('what crawlers and link previews read', () => {
     expect(premium.html).not.toContain('Endast prenumeranter.');
   });
 
+  it('gives an article without an image the publication\'s default picture, on the site\'s own origin', async () => {
+    const id = await insertArticle(server, { title: 'Utan bild', imageUrl: null });
+    const page = await head(`/article/${id}`);
+    const image = `${server.url}/icons/og-default.png`;
+    expect(page.jsonLd[0]).toMatchObject({ '@type': 'NewsArticle', headline: 'Utan bild', image: [image] });
+    expect(page.meta('property', 'og:image')).toBe(image);
+    const picture = await fetch(image);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/png');
+  });
+
   it('describes the site and its search on the home page', async () => {
     const { jsonLd } = await head('/');
     expect(jsonLd.map((node) => node['@type'])).toEqual(['Organization', 'WebSite']);
@@ -100,6 +111,10 @@ describe('what crawlers and link previews read', () => {
       expect((await head(path)).meta('name', 'robots'), path).toBe('noindex, nofollow');
     }
     expect((await head('/news')).meta('name', 'robots')).toBeUndefined();
+  });
+
+  it('keeps search results out of search results, but lets crawlers follow their links', async () => {
+    for (const path of ['/search?q=klimat', '/search']) expect((await head(path)).meta('name', 'robots'), path).toBe('noindex, follow');
   });
 
   it('names the canonical address without tracking parameters', async () => {

@@ -40,6 +40,15 @@ export async function openPage(context: BrowserContext): Promise<{ page: Page; e
   return { page, errors };
 }
 
+/** What has keyboard focus, as `tag: text` (a lost focus is `body`), so a test can say where a keyboard user is. */
+export function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return 'body';
+    return `${element.tagName.toLowerCase()}: ${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ')}`;
+  });
+}
+
 /** The whole server on a fresh database (seeded unless told otherwise) and the machine's Chromium, for one test file. */
 export function seededServerAndBrowser({ seed = true } = {}): { server: TestServer; browser: Browser } {
   const env = {} as { server: TestServer; browser: Browser };
@@ -49,6 +58,23 @@ export function seededServerAndBrowser({ seed = true } = {}): { server: TestServ
     await env.server?.close();
   });
   return env;
+}
+
+/**
+ * Opens `path` as a phone does (CPU slowed 4×) with the app's scripts held back until `hydrate()`: what the test taps
+ * before that reaches a page that is on screen but not yet interactive, every time rather than when the race is lost.
+ */
+export async function openBeforeHydration(context: BrowserContext, url: string): Promise<{ page: Page; errors: string[]; hydrate: () => void }> {
+  const { page, errors } = await openPage(context);
+  await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  let hydrate!: () => void;
+  const held = new Promise<void>((resolve) => { hydrate = resolve; });
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  return { page, errors, hydrate };
 }
 
 /** Waits until the page's service worker is activated (`ready` comes a moment before that). */

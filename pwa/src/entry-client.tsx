@@ -1,8 +1,9 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import type { User } from '@redaktion/shared';
 import { createApiClient } from '@redaktion/shared/client';
+import { HYDRATED_EVENT } from '@redaktion/shared/early-taps';
 import { App, findRoute } from './app/App';
 import { afterFirstScreen, afterLoadWhenIdle } from './services/idle';
 import { AppProviders, type AppServices } from './services/context';
@@ -58,6 +59,12 @@ window.addEventListener('unhandledrejection', (event) => {
   event.preventDefault();
 });
 
+/** Runs last in the first commit: the page answers now, so the taps its inline script held are pressed again. */
+function Interactive() {
+  useEffect(() => void document.dispatchEvent(new Event(HYDRATED_EVENT)), []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <AppProviders services={services}>
@@ -65,6 +72,7 @@ const app = (
         <App />
       </BrowserRouter>
     </AppProviders>
+    <Interactive />
   </StrictMode>
 );
 // Hydration renders the page the server rendered, so its chunk must be here first.

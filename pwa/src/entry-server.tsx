@@ -3,13 +3,14 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { User } from '@redaktion/shared';
 import { createApiClient } from '@redaktion/shared/client';
+import { EARLY_TAPS_SCRIPT } from '@redaktion/shared/early-taps';
 import { App, documentTitle, findRoute } from './app/App';
 import { AppProviders, type AppServices } from './services/context';
 import { ApiCache } from './data/api-cache';
 import { localeFromAcceptLanguage, translator, type Locale } from './i18n';
 import { escapeHtml, scriptJson } from './app/html-text';
 import { canonicalUrl, seoByRoute, seoTags } from './app/seo';
-import { shareImage } from './app/structured-data';
+import { defaultShareImage, shareImage } from './app/structured-data';
 import { createSessionStore } from './state/session';
 import { createSettingsStore, parsePrefsCookie } from './state/settings';
 
@@ -93,10 +94,11 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const t = translator(locale);
   const head = unavailable ? { title: t('unavailable.title') } : route.head?.(params, cache, t, url.searchParams) ?? { title: 'Redaktion' };
   const canonical = canonicalUrl(request.origin, url);
-  const image = shareImage(request.origin, head.image) ?? `${request.origin}/icons/og-default.png`;
+  const image = shareImage(request.origin, head.image) ?? defaultShareImage(request.origin);
   const description = head.description ?? t('brand.tagline');
   const seo = status === 200 ? seoByRoute[route.path]?.(params, cache, request.origin) ?? {} : {};
   const headHtml = [
+    `<script>${EARLY_TAPS_SCRIPT}</script>`,
     `<title>${escapeHtml(documentTitle(head.title))}</title>`,
     `<meta name="description" content="${escapeHtml(description)}">`,
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Route, Routes, matchRoutes, useLocation, useParams } from 'react-router-dom';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
@@ -7,6 +7,7 @@ import { OfflineBar } from '../components/OfflineBar';
 import { PlayerHost } from '../components/PlayerHost';
 import { Toaster } from '../components/Toaster';
 import { Loading } from '../components/cards';
+import { focusElement, mainHeading } from '../components/focus';
 import { useIsClient } from '../data/api-cache';
 import { useI18n } from '../i18n';
 import { useServices } from '../services/context';
@@ -38,6 +39,37 @@ function TitleKeeper() {
     window.scrollTo(0, 0);
   }, [location.pathname]);
   return null;
+}
+
+/**
+ * A page reached inside the app (the first one the browser announces itself): once its heading shows (its chunk and
+ * data may still be on the way), focus moves there and a polite live region says the page's title.
+ */
+function PageChangeAnnouncer() {
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  const [announced, setAnnounced] = useState('');
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    const from = document.activeElement;
+    const arrive = () => {
+      const heading = mainHeading();
+      if (!heading) return false;
+      // A reader who moved on while the page loaded keeps their place. The page was scrolled to its top: a
+      // heading below an ad must not scroll it away.
+      const moved = document.activeElement !== from && document.activeElement !== document.body;
+      if (!moved) focusElement(heading, { preventScroll: true });
+      setAnnounced(document.title);
+      return true;
+    };
+    const main = document.getElementById('main');
+    if (arrive() || !main) return;
+    const observer = new MutationObserver(() => arrive() && observer.disconnect());
+    observer.observe(main, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [pathname]);
+  return <p className="visually-hidden" aria-live="polite">{announced}</p>;
 }
 
 function ClientOnly({ children }: { children: React.ReactNode }) {
@@ -73,6 +105,7 @@ export function App() {
       <PlayerHost />
       <Toaster />
       <TitleKeeper />
+      <PageChangeAnnouncer />
     </>
   );
 }

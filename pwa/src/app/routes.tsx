@@ -1,5 +1,6 @@
 import { Suspense, createElement, lazy, type ComponentType } from 'react';
 import type { Article, Author, CustomVideo, Episode, PersonProfile, PodcastSeries } from '@redaktion/shared';
+import { MAX_ID } from '@redaktion/shared/constants';
 import { Loading, categoryLabel, categoryTagline } from '../components/cards';
 import type { ApiCache } from '../data/api-cache';
 import type { Translate } from '../i18n';
@@ -83,11 +84,11 @@ export interface RouteDef {
    * What each route parameter may be. Anything else is not found before a byte of data is read, so a segment like
    * '..%2Fadmin%2Fusers' never becomes part of an API path.
    */
-  params?: Record<string, RegExp>;
+  params?: Record<string, Pick<RegExp, 'test'>>;
 }
 
-/** A database id, as the API's id parameters take it. */
-const ID = /^[1-9][0-9]{0,15}$/;
+/** A database id, as the API's id parameters take it: a larger one names nothing, so the page reads nothing. */
+const ID = { test: (value: string) => /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= MAX_ID };
 /** A custom video's slug (slugify) or a YouTube video id. */
 const SLUG = /^[A-Za-z0-9_-]{1,100}$/;
 

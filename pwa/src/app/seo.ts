@@ -63,6 +63,8 @@ export const seoByRoute: Record<string, SeoOf> = {
     const video = subject<CustomVideo>(c, apiPaths.customVideo(p.videoId ?? ''));
     return video ? { structuredData: [videoObject(origin, video)] } : {};
   },
+  // A results page for any words anyone types: crawlers may follow its links but not index it.
+  '/search': () => ({ robots: 'noindex, follow' }),
   '/auth': () => NOINDEX,
   '/forgot-password': () => NOINDEX,
   '/reset-password': () => NOINDEX,

@@ -20,6 +20,9 @@ export function shareImage(origin: string, imageUrl: string | null | undefined):
   return image ? new URL(image, origin).toString() : undefined;
 }
 
+/** The publication's own picture, for pages whose subject has none (Google requires an image on a NewsArticle). */
+export const defaultShareImage = (origin: string) => `${origin}/icons/og-default.png`;
+
 const publisher = (origin: string) => ({
   '@type': 'Organization',
   name: PUBLISHER_NAME,
@@ -49,14 +52,14 @@ export function webSite(origin: string): WithContext<WebSite> {
 
 /** `isAccessibleForFree` is false for premium: the body is never sent to those who may not read it. */
 export function newsArticle(origin: string, article: Article, author: Author | undefined): WithContext<NewsArticle> {
-  const image = shareImage(origin, article.imageUrl);
+  const image = shareImage(origin, article.imageUrl) ?? defaultShareImage(origin);
   return {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',
     mainEntityOfPage: `${origin}/article/${article.id}`,
     headline: article.title.slice(0, 110),
     description: article.excerpt,
-    ...(image ? { image: [image] } : {}),
+    image: [image],
     ...(article.publishedAt ? { datePublished: article.publishedAt } : {}),
     dateModified: article.updatedAt,
     author: author
@@ -137,7 +140,7 @@ export function isoDuration(clock: string): string | undefined {
 }
 
 export function videoObject(origin: string, video: CustomVideo): WithContext<VideoObject> {
-  const thumbnail = shareImage(origin, video.thumbnailUrl) ?? `${origin}/icons/og-default.png`;
+  const thumbnail = shareImage(origin, video.thumbnailUrl) ?? defaultShareImage(origin);
   const duration = isoDuration(video.duration);
   return {
     '@context': 'https://schema.org',

@@ -73,14 +73,17 @@ export function AudioPlayer({ episode }: { episode: Episode }) {
   const source = useSource(episode);
   const player = usePlayer();
   const bound = player.track?.id === episode.id;
+  // Play pressed before the source is known (the device is asked first) plays once it is; the button waits till then.
+  const [pressed, setPressed] = useState(false);
 
   useEffect(() => {
     if (!source) return;
     const { track, playing } = usePlayer.getState();
-    if (!track || !playing || track.id === episode.id) {
-      usePlayer.getState().open({ id: episode.id, title: episode.title, imageUrl: episode.imageUrl, duration: episode.duration }, source.src, source.fromDevice);
+    if (pressed || !track || !playing || track.id === episode.id) {
+      usePlayer.getState().open({ id: episode.id, title: episode.title, imageUrl: episode.imageUrl, duration: episode.duration }, source.src, source.fromDevice, pressed);
     }
-  }, [source, episode.id, episode.title, episode.imageUrl, episode.duration]);
+    setPressed(false);
+  }, [source, pressed, episode.id, episode.title, episode.imageUrl, episode.duration]);
 
   const playing = bound && player.playing;
   const current = bound ? player.current : 0;
@@ -92,6 +95,7 @@ export function AudioPlayer({ episode }: { episode: Episode }) {
   function toggle() {
     if (bound) player.toggle();
     else if (source) player.open({ id: episode.id, title: episode.title, imageUrl: episode.imageUrl, duration: episode.duration }, source.src, source.fromDevice, true);
+    else setPressed(true);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -112,7 +116,8 @@ export function AudioPlayer({ episode }: { episode: Episode }) {
         <button type="button" className="icon-button audio-skip" onClick={() => player.skip(-SKIP_SECONDS)} disabled={disabled || !bound} aria-label={t('player.back15')}>
           <SkipIcon back />
         </button>
-        <button type="button" className="icon-button audio-play" onClick={toggle} disabled={disabled} aria-label={playing ? t('player.pause') : t('player.play')}>
+        <button type="button" className="icon-button audio-play" onClick={toggle} disabled={disabled} aria-busy={pressed}
+          aria-label={playing ? t('player.pause') : t('player.play')}>
           <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
         </button>
         <button type="button" className="icon-button audio-skip" onClick={() => player.skip(SKIP_SECONDS)} disabled={disabled || !bound} aria-label={t('player.forward15')}>

@@ -5,6 +5,7 @@ import { useLogout } from '../services/use-logout';
 import { useI18n } from '../i18n';
 import { isStaff } from '../state/session';
 import { subscribeLink } from './Paywall';
+import { focusElement, mainHeading } from './focus';
 
 /**
  * An open popover closes on Escape, which returns focus to the button that opened it, and on a click
@@ -46,6 +47,7 @@ export function Header() {
   const userMenuButton = useRef<HTMLButtonElement>(null);
   const mobileMenu = useRef<HTMLElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const header = useRef<HTMLElement>(null);
 
   useEffect(() => {
     setMenuOpen(false);
@@ -55,6 +57,15 @@ export function Header() {
   useDismiss(userMenuOpen, setUserMenuOpen, userMenu, userMenuButton);
   useDismiss(menuOpen, setMenuOpen, mobileMenu, menuButton);
 
+  // The open menu covers the page below it: Tab and screen readers stay in the header until it closes.
+  useEffect(() => {
+    const root = header.current?.parentElement;
+    if (!menuOpen || !root) return;
+    const covered = [...root.querySelectorAll<HTMLElement>(':scope > main, :scope > .footer-ad, :scope > footer')];
+    for (const element of covered) element.inert = true;
+    return () => { for (const element of covered) element.inert = false; };
+  }, [menuOpen]);
+
   const logout = useLogout();
 
   const initial = (user?.username?.[0] ?? 'U').toUpperCase();
@@ -62,8 +73,14 @@ export function Header() {
   const subscribe = subscribeLink(location.pathname + location.search);
 
   return (
-    <header className="site-header">
-      <a className="skip-link" href="#main">{t('nav.skip')}</a>
+    <header ref={header} className="site-header">
+      {/* Past any ad above the content to the page's heading; before the app runs, #main is the way. */}
+      <a className="skip-link" href="#main" onClick={(event) => {
+        const heading = mainHeading();
+        if (!heading) return;
+        event.preventDefault();
+        focusElement(heading);
+      }}>{t('nav.skip')}</a>
       <div className="header-inner">
         <Link to="/" className="brand" aria-label="Redaktion">Redaktion</Link>
         <nav aria-label={t('nav.main')} className="main-nav">

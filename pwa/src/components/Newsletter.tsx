@@ -19,24 +19,26 @@ const failure = (error: unknown): MessageKey =>
 export function NewsletterForm({ id, buttonClass = 'button' }: { id: string; buttonClass?: string }) {
   const { t, locale } = useI18n();
   const { api } = useServices();
-  const [email, setEmail] = useState('');
   const [state, setState] = useState<FormState>({ step: 'idle' });
   const errorId = `${id}-error`;
   return (
     <form className="inline-form newsletter-form" noValidate onSubmit={(event) => {
       event.preventDefault();
-      if (!email.trim()) {
+      const form = event.currentTarget;
+      // The field itself is read: an address typed before the page was interactive is there, not in React's state.
+      const email = String(new FormData(form).get('email') ?? '').trim();
+      if (!email) {
         setState({ step: 'error', message: 'newsletter.invalid' });
         return;
       }
       setState({ step: 'sending' });
-      api.signUpForNewsletter(email.trim(), locale).then(() => {
+      api.signUpForNewsletter(email, locale).then(() => {
         setState({ step: 'sent' });
-        setEmail('');
+        form.reset();
       }, (error: unknown) => setState({ step: 'error', message: failure(error) }));
     }}>
       <label htmlFor={id} className="visually-hidden">{t('footer.email')}</label>
-      <input id={id} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)}
+      <input id={id} name="email" type="email" autoComplete="email"
         placeholder={t('footer.email')} aria-invalid={state.step === 'error' && state.message === 'newsletter.invalid'}
         aria-describedby={state.step === 'error' ? errorId : undefined} />
       <button type="submit" className={buttonClass} disabled={state.step === 'sending'}>

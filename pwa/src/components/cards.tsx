@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Article, Episode } from '@redaktion/shared';
 import { displayMinutes } from '@redaktion/shared/time';
 import { formatDate, formatRelative, useI18n, type Translate } from '../i18n';
-import { srcSetOf } from '../data/image-sources';
+import { imageSources } from '../data/image-sources';
 import { SaveButton } from './SaveButton';
 import type { MessageKey } from '../i18n/en';
 
@@ -31,10 +31,9 @@ export function categoryTagline(t: Translate, category: string): string {
 export function Picture({ src, alt, width, height, eager = false, className }: {
   src: string | null; alt: string; width: number; height: number; eager?: boolean; className?: string;
 }) {
-  const srcSet = src ? srcSetOf(src) : undefined;
   return (
     <img className={className} src={src ?? `/api/placeholder/${width}/${height}`} alt={alt} width={width} height={height}
-      srcSet={srcSet} sizes={srcSet ? `(max-width: ${width}px) 100vw, ${width}px` : undefined}
+      {...imageSources(src, `(max-width: ${width}px) 100vw, ${width}px`)}
       loading={eager ? 'eager' : 'lazy'} decoding="async" fetchPriority={eager ? 'high' : undefined} />
   );
 }

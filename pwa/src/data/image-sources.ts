@@ -6,8 +6,9 @@ import { IMAGE_VARIANT_WIDTHS } from '@redaktion/shared/constants';
  */
 const hasVariants = (src: string) => src.startsWith('/uploads/images/') && !/\.svg$/i.test(src);
 
-export function srcSetOf(src: string): string | undefined {
-  return hasVariants(src) ? IMAGE_VARIANT_WIDTHS.map((w) => `${src}?w=${w} ${w}w`).join(', ') : undefined;
+/** `srcset` and the `sizes` that goes with it, or neither: `sizes` without `srcset` is invalid HTML. */
+export function imageSources(src: string | null, sizes: string): { srcSet?: string; sizes?: string } {
+  return src && hasVariants(src) ? { srcSet: IMAGE_VARIANT_WIDTHS.map((w) => `${src}?w=${w} ${w}w`).join(', '), sizes } : {};
 }
 
 /** Every URL the browser may ask for this image: what saving an article keeps for offline reading. */

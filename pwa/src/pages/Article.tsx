@@ -8,7 +8,7 @@ import { SaveButton } from '../components/SaveButton';
 import { ShareButton } from '../components/ShareButton';
 import { useApi } from '../data/api-cache';
 import { formatRelative, useI18n } from '../i18n';
-import { srcSetOf } from '../data/image-sources';
+import { imageSources } from '../data/image-sources';
 import { NotFoundState } from './NotFound';
 import { articleReads } from './Article.data';
 
@@ -39,7 +39,7 @@ function AuthorBox({ article, journalist }: { article: ArticleType; journalist: 
   if (!image && !title && !journalist?.bio) return null;
   return (
     <aside className="author-box" aria-label={t('article.aboutAuthor')}>
-      {image && <img src={image} srcSet={srcSetOf(image)} sizes="64px" alt="" width={64} height={64} loading="lazy" />}
+      {image && <img src={image} {...imageSources(image, '64px')} alt="" width={64} height={64} loading="lazy" />}
       <div>
         <strong>{journalist ? <Link to={`/journalists/${journalist.id}`}>{article.author}</Link> : article.author}</strong>
         {title && <p>{title}</p>}

@@ -1,6 +1,7 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { User } from '@redaktion/shared';
+import { ApiError } from '@redaktion/shared/client';
 import { useServices } from '../services/context';
 import { useI18n } from '../i18n';
 import { toast } from '../state/toasts';
@@ -23,6 +24,10 @@ function useSignedIn() {
   };
 }
 
+/** A field the form's error is about: marked invalid and described by that error. */
+const invalidProps = (invalid: unknown, errorId: string) =>
+  (invalid ? { 'aria-invalid': true, 'aria-describedby': errorId } as const : {});
+
 function LoginForm() {
   const { t } = useI18n();
   const { api } = useServices();
@@ -30,11 +35,15 @@ function LoginForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Which fields the error is about: the empty ones, or both when the pair was refused.
+  const [invalid, setInvalid] = useState({ username: false, password: false });
   const [busy, setBusy] = useState(false);
+  const errorId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!username.trim() || !password) {
+      setInvalid({ username: !username.trim(), password: !password });
       setError(t('auth.fillAll'));
       toast(t('auth.fillAll'), undefined, 'destructive');
       return;
@@ -47,6 +56,8 @@ function LoginForm() {
       signedIn(user);
     } catch (caught) {
       const message = errorMessage(caught, t);
+      const refused = caught instanceof ApiError && caught.code === 'invalid_credentials';
+      setInvalid({ username: refused, password: refused });
       setError(`${t('auth.loginFailed')}: ${message}`);
       toast(t('auth.loginFailed'), message, 'destructive');
       setBusy(false);
@@ -56,10 +67,10 @@ function LoginForm() {
   return (
     <form className="account-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
       <Field label={t('auth.usernameOrEmail')} name="username" autoComplete="username" value={username}
-        onChange={(event) => setUsername(event.target.value)} aria-invalid={error && !username.trim() ? true : undefined} />
+        onChange={(event) => setUsername(event.target.value)} {...invalidProps(error && invalid.username, errorId)} />
       <PasswordField label={t('auth.password')} name="password" autoComplete="current-password" value={password}
-        onChange={(event) => setPassword(event.target.value)} aria-invalid={error && !password ? true : undefined} />
-      <FormError message={error} />
+        onChange={(event) => setPassword(event.target.value)} {...invalidProps(error && invalid.password, errorId)} />
+      <FormError message={error} id={errorId} />
       <button type="submit" className="button button-accent button-block" disabled={busy}>{t('auth.submitLogin')}</button>
       <p className="form-aside"><Link to="/forgot-password">{t('auth.forgot')}</Link></p>
     </form>
@@ -74,6 +85,7 @@ function RegisterForm() {
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const errorId = useId();
   const set = (name: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
 
   async function submit(event: FormEvent) {
@@ -105,18 +117,18 @@ function RegisterForm() {
     }
   }
 
-  const missing = (value: string) => (error === t('auth.fillAll') && !value.trim() ? true : undefined);
+  const missing = (value: string) => invalidProps(error === t('auth.fillAll') && !value.trim(), errorId);
   return (
     <form className="account-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
       <Field label={t('auth.username')} name="username" autoComplete="username" value={values.username} onChange={set('username')}
-        error={fieldErrors.username} aria-invalid={missing(values.username)} />
+        error={fieldErrors.username} {...missing(values.username)} />
       <Field label={t('auth.email')} name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')}
-        error={fieldErrors.email} aria-invalid={missing(values.email)} />
+        error={fieldErrors.email} {...missing(values.email)} />
       <PasswordField label={t('auth.password')} name="password" autoComplete="new-password" value={values.password} onChange={set('password')}
-        error={fieldErrors.password} aria-invalid={missing(values.password)} />
+        error={fieldErrors.password} {...missing(values.password)} />
       <PasswordField label={t('auth.confirmPassword')} name="confirm" autoComplete="new-password" value={values.confirm} onChange={set('confirm')}
         error={fieldErrors.confirm} />
-      <FormError message={error} />
+      <FormError message={error} id={errorId} />
       <button type="submit" className="button button-accent button-block" disabled={busy}>{t('auth.submitRegister')}</button>
     </form>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useServices } from '../services/context';
 import { useI18n } from '../i18n';
 import { toast } from '../state/toasts';
+import { useFocusWhen } from '../components/focus';
 import { Field, FormError, errorMessage } from './dashboard/form-fields';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -15,6 +16,8 @@ export default function ForgotPassword() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  // The form, and the button that had focus, give way to the answer: focus goes to it.
+  const sentNote = useFocusWhen<HTMLParagraphElement>(sent);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -44,7 +47,7 @@ export default function ForgotPassword() {
         <h1 id="forgot-title" className="account-title">{t('forgot.title')}</h1>
         {sent ? (
           // The same words for every address: the link itself only ever travels by e-mail (contract.md §3).
-          <p className="notice" role="status">{t('forgot.sent')}</p>
+          <p ref={sentNote} className="notice" role="status" tabIndex={-1}>{t('forgot.sent')}</p>
         ) : (
           <form className="account-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
             <p className="muted">{t('forgot.text')}</p>

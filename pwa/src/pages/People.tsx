@@ -4,7 +4,7 @@ import type { Episode, PersonProfile } from '@redaktion/shared';
 import { displayMinutes } from '@redaktion/shared/time';
 import { ErrorNote, Loading } from '../components/cards';
 import { useApi } from '../data/api-cache';
-import { srcSetOf } from '../data/image-sources';
+import { imageSources } from '../data/image-sources';
 import { formatDate, useI18n } from '../i18n';
 import { peopleReads } from './People.data';
 
@@ -20,7 +20,7 @@ export function FallbackImage({ src, alt, width, height, eager = false }: { src:
   }, [src]);
   return (
     <img ref={image} src={!src || failed ? placeholder : src} alt={alt} width={width} height={height} loading={eager ? 'eager' : 'lazy'} decoding="async"
-      srcSet={src && !failed ? srcSetOf(src) : undefined} sizes={`(max-width: ${width}px) 100vw, ${width}px`} onError={() => setFailed(true)} />
+      {...imageSources(failed ? null : src, `(max-width: ${width}px) 100vw, ${width}px`)} onError={() => setFailed(true)} />
   );
 }
 

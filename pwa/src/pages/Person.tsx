@@ -7,7 +7,7 @@ import { useApi } from '../data/api-cache';
 import { formatDate, useI18n, type Locale } from '../i18n';
 import { NotFoundState } from './NotFound';
 import { FallbackImage } from './People';
-import { srcSetOf } from '../data/image-sources';
+import { imageSources } from '../data/image-sources';
 import { categoryLabel } from '../components/cards';
 import { personReads } from './Person.data';
 
@@ -104,7 +104,7 @@ export default function Person() {
             <ul className="photo-gallery">
               {gallery.map((src, index) => (
                 <li key={`${src}-${index}`}>
-                  <img src={src} srcSet={srcSetOf(src)} sizes="(max-width: 480px) 100vw, 480px" alt={`${person.name} – ${index + 1}`} width={480} height={360} loading="lazy" decoding="async" />
+                  <img src={src} {...imageSources(src, '(max-width: 480px) 100vw, 480px')} alt={`${person.name} – ${index + 1}`} width={480} height={360} loading="lazy" decoding="async" />
                 </li>
               ))}
             </ul>

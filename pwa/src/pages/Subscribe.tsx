@@ -7,6 +7,7 @@ import { LOCALE_TAGS, useI18n } from '../i18n';
 import type { MessageKey } from '../i18n/en';
 import { isSubscriber } from '../state/session';
 import { NeedsNetwork } from '../components/NeedsNetwork';
+import { useFocusWhen } from '../components/focus';
 import { authLink, safeReturnTo, errorMessage } from './dashboard/form-fields';
 import { subscribeReads } from './Subscribe.data';
 
@@ -31,10 +32,12 @@ function PaymentStep({ plan, clientSecret, publishableKey, returnTo, onBack }: {
   plan: Plan; clientSecret: string; publishableKey: string | null; returnTo: string | null; onBack(): void;
 }) {
   const { t } = useI18n();
+  // The plan's button that had focus is gone: the reader continues from this step's heading.
+  const heading = useFocusWhen<HTMLHeadingElement>(true);
   const back = returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : '';
   return (
     <section className="account-card payment-step" aria-labelledby="payment-title">
-      <h2 id="payment-title">{t('subscribe.paymentTitle')}</h2>
+      <h2 ref={heading} id="payment-title" tabIndex={-1}>{t('subscribe.paymentTitle')}</h2>
       <p className="muted">{t('subscribe.chosenPlan', { plan: t(planName(plan)) })}</p>
       <div role="group" aria-label={t('subscribe.cardForm')} data-client-secret={clientSecret}>
         {publishableKey && (
@@ -61,6 +64,9 @@ export default function Subscribe() {
   const [choosing, setChoosing] = useState<Plan | null>(null);
   const [started, setStarted] = useState<{ plan: Plan; clientSecret: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Back from the payment step, the reader continues from the plan they had chosen (a new object each time).
+  const [backTo, setBackTo] = useState<{ plan: Plan } | null>(null);
+  const backHeading = useFocusWhen<HTMLHeadingElement>(backTo);
   const returnTo = search.get('returnTo') ? safeReturnTo(search.get('returnTo')) : null;
   const enabled = config.data?.payments.enabled === true;
   const price = (amount: number) => new Intl.NumberFormat(LOCALE_TAGS[locale]).format(amount);
@@ -97,13 +103,13 @@ export default function Subscribe() {
       {error && <ErrorNote message={error} />}
       {started ? (
         <PaymentStep plan={started.plan} clientSecret={started.clientSecret} publishableKey={config.data?.payments.publishableKey ?? null}
-          returnTo={returnTo} onBack={() => setStarted(null)} />
+          returnTo={returnTo} onBack={() => { setBackTo({ plan: started.plan }); setStarted(null); }} />
       ) : (
         <div className="grid grid-2 plans">
           {PLANS.map(({ plan, price: amount, per, features, popular }) => (
             <section key={plan} className={`plan-card${popular ? ' plan-card-popular' : ''}`} aria-labelledby={`plan-${plan}`}>
               {popular && <span className="badge plan-badge">{t('subscribe.popular')}</span>}
-              <h2 id={`plan-${plan}`}>{t(planName(plan))}</h2>
+              <h2 id={`plan-${plan}`} ref={plan === backTo?.plan ? backHeading : undefined} tabIndex={-1}>{t(planName(plan))}</h2>
               <p className="plan-price">{t(per, { price: price(amount) })}</p>
               <p className="plan-save">{plan === 'yearly' ? t('subscribe.save') : '\u00a0'}</p>
               <ul className="plan-features">

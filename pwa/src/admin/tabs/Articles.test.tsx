@@ -24,7 +24,10 @@ describe('the Articles tab', () => {
     expect(within(pending).queryByRole('link')).toBeNull();
     const published = screen.getByText('Ute nu').closest('li')!;
     expect(within(published).getByText('Featured')).toBeTruthy();
-    expect(within(published).getByRole('link', { name: 'View “Ute nu” on the site' }).getAttribute('href')).toBe('http://admin.test/article/2');
+    // WCAG 2.5.3: the name a voice user speaks is the visible label, so the accessible name starts with it.
+    const view = within(published).getByRole('link', { name: 'View on site: Ute nu' });
+    expect(view.textContent).toBe('View on site');
+    expect(view.getAttribute('href')).toBe('http://admin.test/article/2');
   });
 
   it('deletes an article after confirming, then lists what is left', async () => {

@@ -9,7 +9,7 @@ beforeAll(installDialogPolyfill);
 afterEach(resetAdminScreens);
 
 const sent = (id: number, subject: string, extra: Partial<NewsletterSend> = {}): NewsletterSend => ({
-  id, subject, articleIds: [1], status: 'done', total: 3, delivered: 2, failed: 1,
+  id, subject, subjectEn: null, articleIds: [1], status: 'done', total: 3, delivered: 2, failed: 1,
   createdAt: '2026-11-20T08:00:00.000Z', finishedAt: '2026-11-20T08:01:00.000Z', ...extra,
 });
 
@@ -40,6 +40,9 @@ async function composeDigest() {
   fireEvent.click(screen.getByLabelText('Budgeten klar'));
 }
 
+const digestsSent = (api: ReturnType<typeof newsletterApi>) =>
+  api.calls.filter((call) => call.method === 'POST' && call.path === '/api/admin/newsletter/send').map((call) => call.body);
+
 describe('the Newsletter and alerts tab', () => {
   it('shows the counts, previews in both languages, sends after confirming and shows the digest in the history', async () => {
     const api = newsletterApi();
@@ -57,12 +60,24 @@ describe('the Newsletter and alerts tab', () => {
     expect(screen.getByText('Send “Veckan” to 3 confirmed subscribers now?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
     expect(await screen.findByText('The digest is on its way')).toBeTruthy();
-    expect(api.calls.filter((call) => call.method === 'POST' && call.path === '/api/admin/newsletter/send'))
-      .toEqual([{ method: 'POST', path: '/api/admin/newsletter/send', body: { subject: 'Veckan', articleIds: [1] } }]);
+    // No English subject given: English subscribers get the Swedish one.
+    expect(digestsSent(api)).toEqual([{ subject: 'Veckan', articleIds: [1] }]);
     // The history is read again and shows the queued digest.
     const history = within(screen.getByRole('region', { name: 'Sent digests' }));
     expect(await history.findByText('Queued')).toBeTruthy();
     expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe('');
+  });
+
+  it('sends the English subject for English subscribers when the editor gives one', async () => {
+    const api = newsletterApi();
+    renderAdmin(<EngageTab />, { fetch: api.fetch, user: staffUser() });
+    await composeDigest();
+    fireEvent.change(screen.getByLabelText('English subject'), { target: { value: ' The week ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send to 3 subscribers' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
+    expect(await screen.findByText('The digest is on its way')).toBeTruthy();
+    expect(digestsSent(api)).toEqual([{ subject: 'Veckan', subjectEn: 'The week', articleIds: [1] }]);
+    expect((screen.getByLabelText('English subject') as HTMLInputElement).value).toBe('');
   });
 
   it("shows the server's reason when it refuses a digest", async () => {

@@ -52,12 +52,14 @@ function DigestComposer() {
   const articles = useAdminQuery(QUERY_KEYS.articles, admin.articles.list);
   const confirmed = useAdminQuery(QUERY_KEYS.newsletter, admin.newsletter.counts).data?.confirmed ?? 0;
   const [subject, setSubject] = useState('');
+  const [subjectEn, setSubjectEn] = useState('');
   const [picked, setPicked] = useState<number[]>([]);
   const [preview, setPreview] = useState<NewsletterPreview | null>(null);
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const ready = subject.trim() !== '' && picked.length > 0;
-  const digest = () => ({ subject: subject.trim(), articleIds: picked });
+  // English subscribers get the Swedish subject when no English one is given.
+  const digest = () => ({ subject: subject.trim(), ...(subjectEn.trim() ? { subjectEn: subjectEn.trim() } : {}), articleIds: picked });
 
   const showPreview = async (event: FormEvent) => {
     event.preventDefault();
@@ -78,6 +80,7 @@ function DigestComposer() {
       notify.success(t('engage.queued'));
       changed('digest');
       setSubject('');
+      setSubjectEn('');
       setPicked([]);
       setPreview(null);
       setAsking(false);
@@ -94,6 +97,7 @@ function DigestComposer() {
       <p className="admin-subtitle">{t('engage.digestText')}</p>
       <form className="admin-form" noValidate onSubmit={showPreview}>
         <TextInput label={t('engage.subject')} value={subject} onChange={setSubject} disabled={busy} />
+        <TextInput label={t('engage.subjectEn')} hint={t('engage.subjectEnHint')} value={subjectEn} onChange={setSubjectEn} disabled={busy} />
         <fieldset className="admin-engage-articles">
           <legend>{t('engage.articles')}</legend>
           <QueryState query={articles} data={articles.data?.filter((article) => article.status === 'published')} empty={t('engage.noArticles')}>

@@ -21,12 +21,13 @@ export function Dialog({ open, title, onClose, children, wide = false }: {
     }
     if (!open && dialog.open) dialog.close();
   }, [open]);
-  // A dialog removed while open (its form unmounted) does not give the focus back by itself: hand it to the opener.
+  // A dialog removed while open (its form unmounted) does not give the focus back by itself: hand it to the opener,
+  // once the dialog has left the document (until then it is still modal, and the page behind it refuses focus).
   useLayoutEffect(() => {
     const dialog = ref.current;
     return () => {
       const back = opener.current;
-      if (dialog?.open && back instanceof HTMLElement && back.isConnected) back.focus();
+      if (dialog?.open && back instanceof HTMLElement) queueMicrotask(() => { if (back.isConnected) back.focus(); });
     };
   }, []);
   return (

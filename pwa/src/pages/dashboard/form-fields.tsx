@@ -1,5 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ApiError } from '@redaktion/shared/client';
+import { useFocusWhen } from '../../components/focus';
 import { useI18n, type Translate } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 
@@ -49,9 +50,9 @@ export function issuesByField(error: unknown): Record<string, string> {
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
 
 /** A labelled input with its inline error text, tied together for assistive technology. */
-export function Field({ label, error, hint, children, 'aria-invalid': invalid, ...input }: InputProps & { label: string; error?: string; hint?: ReactNode; children?: ReactNode }) {
+export function Field({ label, error, hint, children, 'aria-invalid': invalid, 'aria-describedby': formError, ...input }: InputProps & { label: string; error?: string; hint?: ReactNode; children?: ReactNode }) {
   const id = useId();
-  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : '', formError ?? ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -79,7 +80,11 @@ export function PasswordField(props: InputProps & { label: string; error?: strin
   );
 }
 
-/** A form-level message under the fields (the toast says it too, but a toast goes away). */
-export function FormError({ message }: { message: string | null }) {
-  return message ? <p className="form-error" role="alert">{message}</p> : null;
+/**
+ * A form-level message under the fields (the toast says it too, but a toast goes away). It takes focus when it
+ * appears: the submit button the reader pressed was disabled while the form was sent, and focus went with it.
+ */
+export function FormError({ message, id }: { message: string | null; id?: string }) {
+  const ref = useFocusWhen<HTMLParagraphElement>(message);
+  return message ? <p ref={ref} id={id} className="form-error" role="alert" tabIndex={-1}>{message}</p> : null;
 }
