@@ -116,6 +116,14 @@ describe('personal access tokens', () => {
     expect((await withToken(token, 'GET', '/api/user')).status).toBe(401);
   });
 
+  it('stay dead when a super admin deactivates their user and later reactivates them', async () => {
+    const { token, id } = await tokenFor();
+    const { client: superAdmin } = await signedInUser(server.url, server.db, { role: 'super_admin' });
+    expect((await superAdmin.patch(`/api/admin/users/${id}`, { active: false })).status).toBe(200);
+    expect((await superAdmin.patch(`/api/admin/users/${id}`, { active: true })).status).toBe(200);
+    expect((await withToken(token, 'GET', '/api/user')).status).toBe(401);
+  });
+
   it('die when the password is reset (an account recovered may have been someone else\'s)', async () => {
     const { token, id } = await tokenFor();
     // A reset link as the e-mail would carry it: only its SHA-256 is stored.

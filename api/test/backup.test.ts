@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './support/http-client.js';
 import { insertArticle, insertEpisode } from './support/fixtures.js';
@@ -51,6 +52,8 @@ describe('npm run backup and npm run restore', () => {
     expect(backup.code, backup.stderr).toBe(0);
     expect(backup.stdout).toContain(engine === 'sqlite' ? 'the SQLite database and 2 stored file(s)' : 'no database and 2 stored file(s)');
     if (engine === 'postgres') expect(backup.stdout).toContain('pg_dump');
+    // It holds password hashes and the server's secrets: for the operator's user alone.
+    expect(((await stat(file)).mode & 0o777).toString(8)).toBe('600');
 
     // Things change after the backup: the restore must undo them.
     await server.db('articles').where({ id: articleId }).update({ title: 'Ändrad efteråt' });
@@ -89,5 +92,22 @@ describe('npm run backup and npm run restore', () => {
     expect(restore.stderr).toMatch(/is not a (backup archive|Redaktion backup)/);
     expect(await readdir(dataDir)).toEqual(before);
     expect((await npmRun('backup', '')).code).toBe(2);
+  }, 60_000);
+
+  it('refuses an archive with an entry that escapes while it is unpacking the rest, and leaves nothing of it behind', async () => {
+    const source = await mkdtemp(path.join(os.tmpdir(), 'redaktion-crafted-'));
+    await writeFile(path.join(source, 'utanför.txt'), 'x');
+    await mkdir(path.join(source, 'data', 'uploads'), { recursive: true });
+    // Many files around the escaping entry, so that the refusal comes while they are still being written out.
+    await Promise.all(Array.from({ length: 200 }, (_, i) => writeFile(path.join(source, 'data', 'uploads', `${i}.bin`), Buffer.alloc(20_000, i))));
+    const crafted = path.join(work, 'utbrytare.tar');
+    await tar.create({ file: crafted, cwd: path.join(source, 'data'), preservePaths: true }, ['uploads', '../utanför.txt', 'uploads']);
+    await rm(source, { recursive: true, force: true });
+
+    const before = await readdir(dataDir);
+    const restore = await npmRun('restore', crafted);
+    expect(restore.code).toBe(1);
+    expect(restore.stderr.trim()).toBe(`${crafted} is not a backup archive: TAR_ENTRY_ERROR: path contains '..'`);
+    expect(await readdir(dataDir)).toEqual(before);
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
-import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -107,6 +107,17 @@ describe('a server process', () => {
 });
 
 describe('start-up', () => {
+  it("makes DATA_DIR for the server's user alone, and keeps the SQLite database to that user too", async () => {
+    const env = await serverEnv();
+    // A DATA_DIR that does not exist yet, as on a first start: the server makes it.
+    env.DATA_DIR = path.join(env.DATA_DIR!, 'ny');
+    const server = await start(env);
+    expect((await new HttpClient(server.url).post('/api/register', { username: 'privat', email: 'privat@example.se', password: 'ett långt lösenord' })).status).toBe(201);
+    const mode = async (name: string) => ((await stat(path.join(env.DATA_DIR!, name))).mode & 0o777).toString(8);
+    expect(await mode('.')).toBe('700');
+    if (engine === 'sqlite') for (const name of ['redaktion.sqlite', 'redaktion.sqlite-wal']) expect(await mode(name), name).toBe('600');
+  }, 60_000);
+
   if (engine === 'sqlite') it('takes over the session secret an existing install kept in DATA_DIR, so its sessions survive', async () => {
     const env = await serverEnv();
     await writeFile(path.join(env.DATA_DIR!, 'session-secret'), 'en-gammal-hemlighet');

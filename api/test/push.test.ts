@@ -18,7 +18,7 @@ beforeAll(async () => {
   service = await startPushService();
   // The test's push service has a certificate of its own, trusted here as a push service's would be by its CA.
   https.globalAgent.options.ca = service.ca;
-  server = await startTestServer({ env: { PUSH_ALLOWED_ORIGINS: service.origin, MAIL_FROM: 'Redaktion <larm@redaktion.example>' } });
+  server = await startTestServer({ env: { PUSH_ALLOWED_ORIGINS: service.origin, MAIL_FROM: 'Redaktion <larm@redaktion.example>', TRUST_PROXY: '1' } });
   admin = await signedInUser(server.url, server.db, { role: 'admin' });
 });
 afterAll(async () => {
@@ -27,9 +27,14 @@ afterAll(async () => {
   await service?.close();
 });
 
+let clients = 0;
+/** A POST of a subscription from a client address of its own (X-Forwarded-For): each client may store only so many a minute. */
+const postSubscription = (client: HttpClient, body: unknown, ip = `10.17.0.${(clients += 1)}`) =>
+  client.request('POST', '/api/push/subscriptions', body, { 'X-Forwarded-For': ip });
+
 async function subscribe(topics: string[], locale: 'sv' | 'en', client = new HttpClient(server.url)): Promise<BrowserSubscription> {
   const subscription = service.subscribe();
-  const answer = await client.post('/api/push/subscriptions', { subscription: subscription.json, topics, locale });
+  const answer = await postSubscription(client, { subscription: subscription.json, topics, locale });
   expect(answer.status).toBe(201);
   return subscription;
 }
@@ -69,7 +74,7 @@ describe('the VAPID key', () => {
 describe('subscribing', () => {
   it('refuses push services off the allow-list, bad keys and unknown topics with 400', async () => {
     const good = service.subscribe().json;
-    const post = (body: unknown) => new HttpClient(server.url).post('/api/push/subscriptions', body);
+    const post = (body: unknown) => postSubscription(new HttpClient(server.url), body);
     const offList = await post({ subscription: { ...good, endpoint: 'https://push.example.net/push/1' }, topics: ['breaking'] });
     expect(offList.status).toBe(400);
     expect(offList.body.issues).toEqual([{ path: 'subscription.endpoint', message: 'This push service is not one we send to' }]);
@@ -82,11 +87,11 @@ describe('subscribing', () => {
   });
 
   it("allows the browsers' push services by default and nothing that only resembles them", async () => {
-    const open = await startTestServer({ database: server.database });
+    const open = await startTestServer({ database: server.database, env: { TRUST_PROXY: '1' } });
     try {
       const keys = service.subscribe().json.keys;
       const status = async (endpoint: string) =>
-        (await new HttpClient(open.url).post('/api/push/subscriptions', { subscription: { endpoint, keys }, topics: ['breaking'] })).status;
+        (await postSubscription(new HttpClient(open.url), { subscription: { endpoint, keys }, topics: ['breaking'] })).status;
       expect(await status('https://fcm.googleapis.com/fcm/send/abc')).toBe(201);
       expect(await status('https://updates.push.services.mozilla.com/wpush/v2/abc')).toBe(201);
       expect(await status('https://web.push.apple.com/QGx1')).toBe(201);
@@ -94,10 +99,27 @@ describe('subscribing', () => {
       expect(await status('https://fcm.googleapis.com.attacker.example/x')).toBe(400);
       expect(await status('https://fcm.googleapis.com:8443/x')).toBe(400);
       expect(await status(`${service.origin}/push/x`)).toBe(400);
+      // web-push reads the host with Node's legacy url.parse, which ends it at ';' or a quote: these would call 127.0.0.1.
+      const disguised = ['https://127.0.0.1;.notify.windows.com/x', 'https://127.0.0.1".notify.windows.com/x', "https://127.0.0.1'.notify.windows.com/x"];
+      for (const endpoint of disguised) expect(await status(endpoint), endpoint).toBe(400);
+      expect(await status('https://reader:secret@fcm.googleapis.com/x')).toBe(400);
+      expect(await status('https://FCM.googleapis.com/x')).toBe(400);
+      expect(await open.db('push_subscriptions').whereIn('endpoint', disguised).first()).toBeUndefined();
     } finally {
       await open.db('push_subscriptions').where('endpoint', 'not like', `${service.origin}%`).delete();
       await open.close();
     }
+  });
+
+  it('answers 429 with Retry-After to a client beyond 20 subscriptions a minute, while other clients go on', async () => {
+    const client = new HttpClient(server.url);
+    const answers = [];
+    for (let n = 0; n < 21; n += 1) answers.push(await postSubscription(client, { subscription: service.subscribe().json, topics: ['series:999'] }, '10.17.9.9'));
+    expect(answers.slice(0, 20).map((answer) => answer.status)).toEqual(Array(20).fill(201));
+    expect(answers[20]!.status).toBe(429);
+    expect(Number(answers[20]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(answers[20]!.body).toMatchObject({ error: 'Too many push subscriptions from here. Try again in a minute.' });
+    expect((await postSubscription(client, { subscription: service.subscribe().json, topics: ['series:999'] })).status).toBe(201);
   });
 });
 

@@ -40,6 +40,12 @@ export const IPC_CHANNELS = [
 /** The main process's push of the upload queue to the renderer. */
 export const UPLOADS_CHANGED = 'uploads:changed';
 
+/**
+ * The preload's report to the main process of a drop on the app, with the paths it read from the drop itself. Not in
+ * IPC_CHANNELS: the page cannot send it, so the main process learns what the user dropped from the preload alone.
+ */
+export const FILES_DROPPED = 'files:dropped';
+
 export interface ProfilesState {
   profiles: ServerProfile[];
   activeId: string | null;

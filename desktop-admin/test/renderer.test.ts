@@ -59,16 +59,25 @@ beforeAll(async () => {
   app = await serveProtocol(service.appProtocol(rendererDir));
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-GB' });
   await context.exposeBinding('__desktopCall', (_source, channel: unknown, payload: unknown) => service.handle(channel, payload));
+  await context.exposeBinding('__desktopDropped', (_source, paths: unknown) => service.dropped(paths));
   await context.addInitScript(() => {
     const listeners = new Set<(snapshot: unknown) => void>();
-    const host = window as unknown as { __desktopCall(channel: string, payload: unknown): Promise<unknown>; __uploads(snapshot: unknown): void };
+    const host = window as unknown as {
+      __desktopCall(channel: string, payload: unknown): Promise<unknown>; __desktopDropped(paths: string[]): Promise<void>; __uploads(snapshot: unknown): void;
+    };
     host.__uploads = (snapshot) => listeners.forEach((listener) => listener(snapshot));
+    // Electron's webUtils.getPathForFile: where a dropped file is on disk (the test names them in __paths).
+    const pathForFile = (file: File) => (window as unknown as { __paths?: Record<string, string> }).__paths?.[file.name] ?? '';
+    // The preload's report of each drop (reportDrops), which the main process has before the page's next message.
+    let reported: Promise<void> = Promise.resolve();
+    window.addEventListener('drop', (event) => {
+      reported = host.__desktopDropped([...event.dataTransfer?.files ?? []].map(pathForFile).filter(Boolean));
+    }, { capture: true });
     Object.defineProperty(window, 'redaktionDesktop', {
       value: Object.freeze({
-        call: (channel: string, payload: unknown) => host.__desktopCall(channel, payload),
+        call: (channel: string, payload: unknown) => reported.then(() => host.__desktopCall(channel, payload)),
         onUploads: (listener: (snapshot: unknown) => void) => { listeners.add(listener); return () => listeners.delete(listener); },
-        // Electron's webUtils.getPathForFile: where a dropped file is on disk (the test names them in __paths).
-        pathForFile: (file: File) => (window as unknown as { __paths?: Record<string, string> }).__paths?.[file.name] ?? '',
+        pathForFile,
       }),
     });
   });

@@ -33,7 +33,8 @@ try {
     }
     first.push(SQLITE_FILE);
   }
-  await tar.create({ file, cwd: staging, portable: true }, first);
+  // The archive holds password hashes and every server secret: readable by the operator's user alone.
+  await tar.create({ file, cwd: staging, portable: true, mode: 0o600 }, first);
   const stored = inBucket ? [] : await storedEntries(config.dataDir, file);
   if (stored.length) await tar.replace({ file, cwd: config.dataDir, portable: true }, stored);
   const listed: string[] = [];

@@ -14,7 +14,9 @@ const unpacked = path.join(config.dataDir, `.restore-${process.pid}`);
 await mkdir(unpacked, { recursive: true });
 try {
   try {
-    await tar.extract({ file, cwd: unpacked, strict: true });
+    // Synchronously: the asynchronous extract rejects at a bad entry while earlier ones are still being written, and the
+    // clean-up below then races them (ENOTEMPTY). Nothing else runs while a restore does.
+    tar.extract({ file, cwd: unpacked, strict: true, sync: true });
   } catch (error) {
     throw new Error(`${file} is not a backup archive: ${(error as Error).message}`, { cause: error });
   }

@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, openSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -56,6 +57,10 @@ export function createDb(options: DbOptions): Db {
       ...common,
     });
   }
+  // The file holds password hashes and every server secret: the server's user alone reads it. SQLite gives its -wal and
+  // -shm files the database file's mode, so it is settled before SQLite first opens it (an older install's too).
+  closeSync(openSync(options.sqliteFile, 'a', 0o600));
+  chmodSync(options.sqliteFile, 0o600);
   return knexFactory({
     client: 'better-sqlite3',
     connection: { filename: options.sqliteFile },

@@ -9,25 +9,26 @@ import { HttpError } from './errors.js';
 import { toBool } from '../db/values.js';
 import type { AppContext } from './context.js';
 import { audienceOf } from '../services/audience.js';
+import { log } from '../log.js';
 
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'redaktion.sid';
 
 /**
  * Sessions live in the database (any number of API processes share them); the cookie carries
- * only a signed random key: HttpOnly, SameSite=Lax, Secure in production.
+ * only a signed random key: HttpOnly, SameSite=Lax, and Secure when the site's PUBLIC_ORIGIN is https.
  */
 export function sessions(app: Koa, config: ServingConfig, store: SessionStore): Koa.Middleware[] {
   app.keys = [config.sessionSecret];
   let warned = false;
-  // In production cookies are always Secure. A request that reached us over plain HTTP (TLS ended by a
+  // On an https site cookies are always Secure. A request that reached us over plain HTTP (TLS ended by a
   // proxy without TRUST_PROXY=1) must not turn into a 500: the cookie is still sent Secure, and we say why once.
   const alwaysSecure: Koa.Middleware = async (ctx, next) => {
     if (!ctx.secure) {
       (ctx.cookies as unknown as { secure: boolean }).secure = true;
       if (!warned) {
         warned = true;
-        console.warn('A request arrived over plain HTTP in production: terminate TLS in front of Redaktion and set TRUST_PROXY=1.');
+        log.warn('A request arrived over plain HTTP though PUBLIC_ORIGIN is https: terminate TLS in front of Redaktion and set TRUST_PROXY=1.');
       }
     }
     await next();
@@ -38,7 +39,7 @@ export function sessions(app: Koa, config: ServingConfig, store: SessionStore): 
     httpOnly: true,
     signed: true,
     sameSite: 'lax',
-    secure: config.production,
+    secure: config.https,
     rolling: false,
     renew: true,
     store: {
@@ -47,7 +48,7 @@ export function sessions(app: Koa, config: ServingConfig, store: SessionStore): 
       destroy: (sid: string) => store.destroy(sid),
     },
   }, app) as unknown as Koa.Middleware;
-  return config.production ? [alwaysSecure, middleware] : [middleware];
+  return config.https ? [alwaysSecure, middleware] : [middleware];
 }
 
 /** The token of an `Authorization: Bearer …` header, or null when the request carries none. */

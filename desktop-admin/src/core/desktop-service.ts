@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { User } from '@redaktion/shared';
 import type { IpcChannel, IpcMessages, ProfilesState } from '../bridge.js';
 import { createAppProtocolHandler } from './app-protocol.js';
+import { ChosenPaths } from './chosen-paths.js';
 import { DraftOutbox } from './draft-outbox.js';
 import { isIpcChannel, parseRequest } from './ipc-contract.js';
 import { createServerCall, jsonAnswer, ServerRefused, ServerUnreachable } from './server-connection.js';
@@ -48,6 +49,7 @@ export async function createDesktopService(options: DesktopServiceOptions) {
     backoff: options.backoff, onChange: options.onUploadsChanged,
   });
   const outbox = new DraftOutbox(file('drafts.json'), serverCall, () => session?.profile.id ?? null);
+  const chosen = new ChosenPaths();
 
   async function state(): Promise<ProfilesState> {
     const stored = await profiles.list();
@@ -136,7 +138,7 @@ export async function createDesktopService(options: DesktopServiceOptions) {
       const paths = await options.pickVideos();
       return paths.length ? queue.add(paths) : [];
     },
-    'uploads:add': ({ paths }) => queue.add(paths),
+    'uploads:add': ({ paths }) => queue.add(chosen.take(paths)),
     'uploads:list': async () => queue.snapshot(),
     'uploads:pause': async ({ id }) => { await queue.pause(id); return queue.snapshot(); },
     'uploads:resume': async ({ id }) => { await queue.resume(id); return queue.snapshot(); },
@@ -170,6 +172,8 @@ export async function createDesktopService(options: DesktopServiceOptions) {
       return (handlers[channel] as (request: unknown) => Promise<unknown>)(request);
     },
     appProtocol: (rendererDir: string) => createAppProtocolHandler({ rendererDir, serverCall }),
+    /** The preload's report of a drop on the app (FILES_DROPPED): the paths `uploads:add` may queue next. */
+    dropped: (report: unknown) => chosen.dropped(report),
     queue,
     outbox,
     wake,

@@ -69,6 +69,7 @@ export const session: {
 
 export const ipcMain: {
   handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown): void;
+  on(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => void): void;
 };
 
 export const shell: { openExternal(url: string): Promise<void> };
@@ -98,6 +99,7 @@ export const contextBridge: { exposeInMainWorld(key: string, api: unknown): void
 export interface IpcRendererEvent { sender: unknown }
 export const ipcRenderer: {
   invoke(channel: string, ...args: unknown[]): Promise<unknown>;
+  send(channel: string, ...args: unknown[]): void;
   on(channel: string, listener: (event: IpcRendererEvent, ...args: unknown[]) => void): void;
   removeListener(channel: string, listener: (event: IpcRendererEvent, ...args: unknown[]) => void): void;
 };

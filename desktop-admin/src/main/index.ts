@@ -4,7 +4,7 @@ import {
   app, BrowserWindow, dialog, ipcMain, Notification, powerMonitor, protocol, safeStorage, session, shell,
 } from 'electron';
 import electronUpdater from 'electron-updater';
-import { IPC_CHANNELS, UPLOADS_CHANGED } from '../bridge.js';
+import { FILES_DROPPED, IPC_CHANNELS, UPLOADS_CHANGED } from '../bridge.js';
 import { createBatchWatcher, updateFeedUrl } from '../core/batch-progress.js';
 import { createDesktopService, type DesktopService } from '../core/desktop-service.js';
 import { isTrustedSender } from '../core/ipc-contract.js';
@@ -149,6 +149,9 @@ if (!app.requestSingleInstanceLock()) {
         return running.handle(channel, payload);
       });
     }
+    ipcMain.on(FILES_DROPPED, (event, paths) => {
+      if (isTrustedSender(event.senderFrame)) running.dropped(paths);
+    });
     powerMonitor.on('resume', () => running.wake());
     powerMonitor.on('unlock-screen', () => running.wake());
     mainWindow = createWindow();

@@ -1,4 +1,4 @@
-import { IPC_CHANNELS, UPLOADS_CHANGED, type DesktopBridge, type IpcChannel } from '../bridge.js';
+import { FILES_DROPPED, IPC_CHANNELS, UPLOADS_CHANGED, type DesktopBridge, type IpcChannel } from '../bridge.js';
 import type { QueueSnapshot } from '../core/upload-queue.js';
 
 type Listener = (event: unknown, ...args: unknown[]) => void;
@@ -7,6 +7,7 @@ type Listener = (event: unknown, ...args: unknown[]) => void;
 export interface PreloadElectron {
   ipcRenderer: {
     invoke(channel: string, ...args: unknown[]): Promise<unknown>;
+    send(channel: string, ...args: unknown[]): void;
     on(channel: string, listener: Listener): unknown;
     removeListener(channel: string, listener: Listener): unknown;
   };
@@ -32,4 +33,17 @@ export function createBridge({ ipcRenderer, webUtils }: PreloadElectron) {
     },
     pathForFile: (file: File) => webUtils.getPathForFile(file),
   } satisfies DesktopBridge;
+}
+
+/**
+ * Tells the main process what the user dropped on the app (`uploads:add` queues nothing else): only drops the browser
+ * made, never one a script dispatched, with the paths read here, out of the page's reach. It listens while the drop
+ * comes down, before the page's own handler asks to queue the files, and the two messages arrive in that order.
+ */
+export function reportDrops(target: Pick<EventTarget, 'addEventListener'>, { ipcRenderer, webUtils }: PreloadElectron): void {
+  target.addEventListener('drop', (event) => {
+    const files = (event as DragEvent).dataTransfer?.files;
+    if (!event.isTrusted || !files) return;
+    ipcRenderer.send(FILES_DROPPED, [...files].map((file) => webUtils.getPathForFile(file)).filter(Boolean));
+  }, { capture: true });
 }

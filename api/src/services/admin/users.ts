@@ -4,12 +4,13 @@ import { nowIso } from '../../db/values.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { UserRow } from '../users.js';
 import type { SessionStore } from '../session-store.js';
+import type { AccessTokens } from '../access-tokens.js';
 
 /**
  * User management, for super admins only (contract.md §5; the routes enforce it). Nobody demotes or deactivates
  * themselves, so the newsroom cannot lock itself out by accident.
  */
-export function createUserAdmin(db: Db, sessions: SessionStore) {
+export function createUserAdmin(db: Db, sessions: SessionStore, accessTokens: AccessTokens) {
   return {
     search(query: { q?: string; limit?: number; offset?: number }) {
       const builder = db('users').orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(query.limit ?? 50).offset(query.offset ?? 0);
@@ -30,8 +31,9 @@ export function createUserAdmin(db: Db, sessions: SessionStore) {
         throw forbidden('You cannot change your own role or deactivate your own account');
       }
       await db('users').where({ id }).update({ ...change, updatedAt: nowIso() });
-      // A deactivated account is signed out everywhere at once.
-      if (change.active === false) await sessions.endUserSessions(id);
+      // A deactivated account is signed out everywhere at once, and its tokens die too: reactivating it later
+      // must not bring back a token that was handed out (or taken) before.
+      if (change.active === false) await Promise.all([sessions.endUserSessions(id), accessTokens.revokeAll(id)]);
       return (await db('users').where({ id }).first()) as UserRow;
     },
   };
