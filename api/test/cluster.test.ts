@@ -42,13 +42,6 @@ async function filesUnder(dir: string): Promise<string[]> {
   return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
 }
 
-/** `client`'s cookies on another base URL: the same browser, reaching one process directly. */
-function sameBrowserAt(client: HttpClient, baseUrl: string): HttpClient {
-  const copy = new HttpClient(baseUrl);
-  for (const [name, value] of client.cookies) copy.cookies.set(name, value);
-  return copy;
-}
-
 async function publishedArticle(title: string): Promise<number> {
   const created = await admin.post('/api/admin/articles', articleForm(title));
   expect(created.status).toBe(201);
@@ -68,12 +61,12 @@ describe('three API processes behind haproxy', () => {
     }
     expect([...servedBy].sort()).toEqual(['api1', 'api2', 'api3']);
     for (const process of cluster.processes) {
-      expect((await sameBrowserAt(reader, process.url).get('/api/user')).body.username, process.name).toBe('klustrad');
+      expect((await reader.at(process.url).get('/api/user')).body.username, process.name).toBe('klustrad');
     }
 
-    expect((await sameBrowserAt(reader, cluster.processes[1]!.url).post('/api/logout')).status).toBe(204);
+    expect((await reader.at(cluster.processes[1]!.url).post('/api/logout')).status).toBe(204);
     for (const process of cluster.processes) {
-      expect((await sameBrowserAt(reader, process.url).get('/api/user')).status, process.name).toBe(401);
+      expect((await reader.at(process.url).get('/api/user')).status, process.name).toBe(401);
     }
     expect((await reader.get('/api/user')).status).toBe(401);
   });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './support/http-client.js';
-import { startServerProcess, type ServerProcess } from './support/server-process.js';
+import { jobLines, startServerProcess, until, type ServerProcess } from './support/server-process.js';
 import { startSmtpStandIn, type ReceivedMail } from './support/smtp-stand-in.js';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
 import { createTestDatabase, engine } from './support/test-server.js';
@@ -56,14 +56,6 @@ async function mailTo(messages: ReceivedMail[], to: string, ms: number): Promise
   }
 }
 
-async function until(condition: () => boolean, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 async function register(url: string): Promise<string> {
   const username = `jobs${Date.now().toString(36)}`;
   const email = `${username}@example.se`;
@@ -74,9 +66,6 @@ async function register(url: string): Promise<string> {
 
 const resetRequest = (url: string, email: string, requestId: string) =>
   new HttpClient(url).request('POST', '/api/auth/reset-password-request', { email }, { 'X-Request-Id': requestId });
-
-/** The JSON lines a process logged about jobs of one kind. */
-const jobLines = (server: ServerProcess, kind: string) => server.logs().filter((line) => line.job === kind);
 
 describe('a durable job', () => {
   it('that could not run before a restart is done by the process that starts next, and its log lines carry the request id', async () => {

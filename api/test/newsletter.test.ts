@@ -8,6 +8,7 @@ import { waitForFolderMail } from './support/mail-folder.js';
 import { startSmtpStandIn, type ReceivedMail } from './support/smtp-stand-in.js';
 import { createTestDatabase, engine, startTestServer, type TestServer } from './support/test-server.js';
 import { signedInUser } from './support/users.js';
+import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/open.js';
 import { createJobQueue } from '../src/services/jobs.js';
 
@@ -42,13 +43,22 @@ async function mailsTo(box: Smtp, to: string, count = 1): Promise<ReceivedMail[]
 const signUp = (email: string, locale?: 'sv' | 'en', ip = `10.16.1.${(ipCounter += 1)}`) =>
   new HttpClient(server.url).request('POST', '/api/newsletter', { email, ...(locale ? { locale } : {}) }, fromIp(ip));
 
-const confirmLink = (mail: ReceivedMail) => /https:\/\/redaktion\.example\/api\/newsletter\/confirm\?token=[\w-]+/.exec(mail.text)![0];
+const confirmLink = (mail: { text: string }) => /https:\/\/redaktion\.example\/api\/newsletter\/confirm\?token=[\w-]+/.exec(mail.text)![0];
 const pathOf = (link: string) => { const url = new URL(link); return url.pathname + url.search; };
+const statusOf = async (email: string) => ((await server.db('newsletter_subscribers').where({ email }).first()) as { status: string } | undefined)?.status;
+
+/** What a reader does with the e-mailed link: opens the page and presses its button (the form's POST). */
+async function confirmThrough(link: string, client = new HttpClient(server.url)) {
+  const page = await client.get(pathOf(link));
+  expect(page.status).toBe(200);
+  const action = /<form action="([^"]+)" method="post">/.exec(page.text)![1]!.replaceAll('&amp;', '&');
+  return client.request('POST', action);
+}
 
 async function confirmedSubscriber(email: string, locale: 'sv' | 'en'): Promise<void> {
   expect((await signUp(email, locale)).status).toBe(202);
   const [mail] = await mailsTo(smtp, email);
-  expect((await new HttpClient(server.url).get(pathOf(confirmLink(mail!)))).status).toBe(200);
+  expect((await confirmThrough(confirmLink(mail!))).status).toBe(200);
 }
 
 describe('signing up for the newsletter', () => {
@@ -64,7 +74,7 @@ describe('signing up for the newsletter', () => {
     const repeated = await signUp('NY.lasare@example.se', 'en');
     expect(repeated.status).toBe(202);
     expect(repeated.text).toBe(first.text);
-    const confirmed = await new HttpClient(server.url).get(pathOf(confirmLink(mail!)));
+    const confirmed = await confirmThrough(confirmLink(mail!));
     expect(confirmed.status).toBe(200);
     expect(confirmed.headers.get('content-type')).toContain('text/html');
     expect(confirmed.text).toContain('Thank you, your subscription is confirmed');
@@ -79,11 +89,55 @@ describe('signing up for the newsletter', () => {
     await signUp('svensk.lasare@example.se');
     const [mail] = await mailsTo(smtp, 'svensk.lasare@example.se');
     expect(mail!.subject).toBe('Bekräfta din prenumeration på Redaktions nyhetsbrev');
-    const page = await new HttpClient(server.url).get(pathOf(confirmLink(mail!)));
-    expect(page.text).toContain('Tack, prenumerationen är bekräftad');
-    const unknown = await new HttpClient(server.url).get('/api/newsletter/confirm?token=inte-en-riktig-token');
-    expect(unknown.status).toBe(404);
-    expect(unknown.text).toContain('Länken fungerar inte');
+    expect((await confirmThrough(confirmLink(mail!))).text).toContain('Tack, prenumerationen är bekräftad');
+    for (const method of ['GET', 'POST']) {
+      const unknown = await new HttpClient(server.url).request(method, '/api/newsletter/confirm?token=inte-en-riktig-token');
+      expect(unknown.status).toBe(404);
+      expect(unknown.text).toContain('Länken fungerar inte');
+    }
+  });
+
+  it('confirms only with the page\'s button: a mail scanner following the link confirms nobody', async () => {
+    await signUp('skannad@example.se', 'en');
+    const [mail] = await mailsTo(smtp, 'skannad@example.se');
+    const link = confirmLink(mail!);
+    for (let scan = 0; scan < 3; scan += 1) {
+      const page = await new HttpClient(server.url).get(pathOf(link));
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('Confirm your subscription?');
+      expect(page.text).toContain(`<form action="${pathOf(link)}" method="post"><button type="submit"`);
+    }
+    expect(await statusOf('skannad@example.se')).toBe('pending');
+    const confirmed = await new HttpClient(server.url).request('POST', pathOf(link));
+    expect(confirmed.text).toContain('Thank you, your subscription is confirmed');
+    expect(await statusOf('skannad@example.se')).toBe('confirmed');
+  });
+
+  it('sends a confirmation token that cannot unsubscribe: a forwarded confirmation mail leaves the subscriber alone', async () => {
+    await confirmedSubscriber('vidarebefordrad@example.se', 'sv');
+    const [mail] = await mailsTo(smtp, 'vidarebefordrad@example.se');
+    const token = new URL(confirmLink(mail!)).searchParams.get('token')!;
+    expect((await reader().get(`/api/newsletter/unsubscribe?token=${token}`)).status).toBe(404);
+    expect((await reader().request('POST', `/api/newsletter/unsubscribe?token=${token}`)).status).toBe(404);
+    expect(await statusOf('vidarebefordrad@example.se')).toBe('confirmed');
+  });
+
+  it('answers the pages of its links as private HTML5 pages with a viewport, never kept by a cache', async () => {
+    await signUp('sidorna@example.se', 'sv');
+    const [mail] = await mailsTo(smtp, 'sidorna@example.se');
+    const row = (await server.db('newsletter_subscribers').where({ email: 'sidorna@example.se' }).first()) as { token: string };
+    const pages = [
+      await reader().get(pathOf(confirmLink(mail!))),
+      await reader().request('POST', pathOf(confirmLink(mail!))),
+      await reader().get(`/api/newsletter/unsubscribe?token=${row.token}`),
+      await reader().get('/api/newsletter/unsubscribe?token=okand'),
+    ];
+    for (const page of pages) {
+      expect(page.headers.get('cache-control')).toBe('private, no-store');
+      expect(page.text).toMatch(/^<!DOCTYPE html><html lang="sv">/);
+      expect(page.text).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
+      expect(page.text).not.toContain('XHTML');
+    }
   });
 
   it('refuses a malformed address with 400 and throttles a client beyond 20 sign-ups a minute', async () => {
@@ -141,8 +195,7 @@ describe('without SMTP_URL', () => {
       expect(answer.status).toBe(202);
       const mail = await waitForFolderMail(site.config.mailDir, 'mappen@example.se');
       expect(mail.subject).toBe('Bekräfta din prenumeration på Redaktions nyhetsbrev');
-      const link = /https:\/\/redaktion\.example\/api\/newsletter\/confirm\?token=[\w-]+/.exec(mail.text)![0];
-      expect((await new HttpClient(site.url).get(pathOf(link))).text).toContain('Tack, prenumerationen är bekräftad');
+      expect((await confirmThrough(confirmLink(mail), new HttpClient(site.url))).text).toContain('Tack, prenumerationen är bekräftad');
     } finally {
       await site.close();
     }
@@ -175,9 +228,11 @@ describe('a signed-in reader', () => {
     expect((await user.client.get('/api/user/newsletter')).body).toEqual({ email: user.email, status: 'none' });
     const on = await user.client.request('PUT', '/api/user/newsletter', { subscribed: true });
     expect(on.body).toEqual({ email: user.email, status: 'pending' });
+    expect((await user.client.get('/api/user/newsletter')).body).toEqual({ email: user.email, status: 'pending' });
     const [mail] = await mailsTo(smtp, user.email);
-    await user.client.get(pathOf(confirmLink(mail!)));
-    expect((await user.client.get('/api/user/newsletter')).body.status).toBe('confirmed');
+    // Opened elsewhere (the phone's mail app, signed out): the link itself is what ties the address to the account.
+    await confirmThrough(confirmLink(mail!));
+    expect((await user.client.get('/api/user/newsletter')).body).toEqual({ email: user.email, status: 'confirmed' });
 
     const exported = await user.client.get('/api/user/export');
     expect(exported.body.newsletter).toMatchObject({ email: user.email, status: 'confirmed' });
@@ -189,6 +244,43 @@ describe('a signed-in reader', () => {
     expect((await user.client.delete('/api/user', { password: user.password })).status).toBe(204);
     expect(await server.db('newsletter_subscribers').whereRaw('lower(email) = ?', [user.email]).first()).toBeUndefined();
   });
+
+  it("who already subscribed through the form proves the address once more before the account manages it", async () => {
+    const user = await signedInUser(server.url, server.db);
+    await confirmedSubscriber(user.email, 'sv');
+    expect((await user.client.get('/api/user/newsletter')).body).toEqual({ email: user.email, status: 'none' });
+    expect((await user.client.request('PUT', '/api/user/newsletter', { subscribed: true })).body).toEqual({ email: user.email, status: 'pending' });
+    const [, mail] = await mailsTo(smtp, user.email, 2);
+    await confirmThrough(confirmLink(mail!));
+    expect((await user.client.get('/api/user/newsletter')).body).toEqual({ email: user.email, status: 'confirmed' });
+    expect((await user.client.request('PUT', '/api/user/newsletter', { subscribed: false })).body).toEqual({ email: user.email, status: 'unsubscribed' });
+    expect(await statusOf(user.email)).toBe('unsubscribed');
+  });
+});
+
+describe("an account given someone else's address", () => {
+  it('learns nothing about that subscription and can end nothing, whether registered with it or changed to it', async () => {
+    const [first, second] = ['prenumerant.ett@example.se', 'prenumerant.tva@example.se'];
+    await confirmedSubscriber(first, 'en');
+    await confirmedSubscriber(second, 'sv');
+    const registered = new HttpClient(server.url);
+    const password = 'korrekt-hast-batteri';
+    expect((await registered.post('/api/register', { username: `inkraktare${Date.now().toString(36)}`, email: first, password })).status).toBe(201);
+    const changed = await signedInUser(server.url, server.db);
+    expect((await changed.client.request('PATCH', '/api/user/profile', { email: second, currentPassword: password })).status).toBe(200);
+
+    for (const [client, email] of [[registered, first], [changed.client, second]] as const) {
+      expect((await client.get('/api/user/newsletter')).body).toEqual({ email, status: 'none' });
+      expect((await client.request('PUT', '/api/user/newsletter', { subscribed: false })).body).toEqual({ email, status: 'none' });
+      expect((await client.get('/api/user/export')).body.newsletter).toBeNull();
+      // Asking to subscribe answers as for any address: pending, until the address's owner confirms the link it is sent.
+      expect((await client.request('PUT', '/api/user/newsletter', { subscribed: true })).body).toEqual({ email, status: 'pending' });
+      expect((await client.request('PUT', '/api/user/newsletter', { subscribed: false })).body).toEqual({ email, status: 'none' });
+      expect(await statusOf(email)).toBe('confirmed');
+    }
+    expect((await registered.delete('/api/user', { password })).status).toBe(204);
+    expect(await statusOf(first)).toBe('confirmed');
+  });
 });
 
 describe('the digest', () => {
@@ -198,7 +290,7 @@ describe('the digest', () => {
     admin = await signedInUser(server.url, server.db, { role: 'admin' });
     articles = [
       await insertArticle(server, { title: 'Riksdagen röstar om budgeten', excerpt: 'Ett avgörande dygn.' }),
-      await insertArticle(server, { title: 'Vintern kommer tidigt', excerpt: 'Snö i Norrland.', imageUrl: '/uploads/images/snow.jpg' }),
+      await insertArticle(server, { title: 'Vintern kommer tidigt', excerpt: 'Snö i Norrland.', imageUrl: '/uploads/images/snow.svg' }),
     ];
   });
 
@@ -219,7 +311,11 @@ describe('the digest', () => {
     expect(preview.body.sv.html).toContain('Riksdagen röstar om budgeten');
     expect(preview.body.sv.text).toContain('Läs mer');
     expect(preview.body.en.text).toContain('Read more');
-    expect(preview.body.en.html).toContain('https://redaktion.example/uploads/images/snow.jpg');
+    // Gmail and Outlook show no SVG: the raster copy the feeds use, in both languages.
+    for (const locale of ['sv', 'en']) {
+      expect(preview.body[locale].html).toContain('<img alt="" src="https://redaktion.example/media/og/images/snow.svg.jpg"');
+      expect(preview.body[locale].html).not.toContain('snow.svg"');
+    }
   });
 
   it('goes to confirmed subscribers only, in their language, with one-click unsubscribe, and counts delivered and failed', async () => {
@@ -232,24 +328,27 @@ describe('the digest', () => {
     const counts = (await admin.client.get('/api/admin/newsletter')).body;
     expect(counts.pending).toBeGreaterThanOrEqual(1);
 
-    const queued = await admin.client.post('/api/admin/newsletter/send', { subject: 'Veckan som gick', articleIds: articles });
+    const queued = await admin.client.post('/api/admin/newsletter/send', { subject: 'Veckan som gick', subjectEn: 'The week that was', articleIds: articles });
     expect(queued.status).toBe(202);
-    expect(queued.body).toMatchObject({ subject: 'Veckan som gick', status: 'queued', total: counts.confirmed, articleIds: articles });
+    expect(queued.body).toMatchObject({ subject: 'Veckan som gick', subjectEn: 'The week that was', status: 'queued', total: counts.confirmed, articleIds: articles });
 
     const [english] = await mailsTo(smtp, 'digest.en@example.se', 2);
     const digest = smtp.messages.filter((message) => message.to.includes('digest.en@example.se'))[1]!;
     expect(english).toBeDefined();
-    expect(digest.subject).toBe('Veckan som gick');
+    expect(digest.subject).toBe('The week that was');
     expect(digest.text).toContain('Riksdagen röstar om budgeten');
     expect(digest.text).toContain('https://redaktion.example/article/');
     expect(digest.text).toContain('Unsubscribe');
     expect(digest.html).toContain('Vintern kommer tidigt');
     const swedish = (await mailsTo(smtp, 'digest.sv@example.se', 2))[1]!;
+    expect(swedish.subject).toBe('Veckan som gick');
     expect(swedish.text).toContain('Avsluta prenumerationen');
+    // The inbox's preview line, without the runs of invisible characters that filters call obfuscation.
+    expect(swedish.html).toContain('data-skip-in-text="true">Veckans viktigaste nyheter från Redaktion.</div>');
+    expect(swedish.html).not.toMatch(/[\u00A0\u200B-\u200F\uFEFF]/);
 
-    const listUnsubscribe = digest.header('List-Unsubscribe');
-    const [https, token, mailto] = /^<(https:\/\/redaktion\.example\/api\/newsletter\/unsubscribe\?token=([\w-]+))>, <mailto:nyhetsbrev@redaktion\.example\?subject=unsubscribe%20([\w-]+)>$/.exec(listUnsubscribe)!.slice(1);
-    expect(mailto).toBe(token);
+    // Without LIST_UNSUBSCRIBE_MAILTO no mailbox processes mailto: unsubscribes, so none is offered.
+    const [https] = /^<(https:\/\/redaktion\.example\/api\/newsletter\/unsubscribe\?token=[\w-]+)>$/.exec(digest.header('List-Unsubscribe'))!.slice(1);
     expect(digest.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
 
     // Nobody who did not confirm receives it.
@@ -260,7 +359,7 @@ describe('the digest', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       history = (await admin.client.get('/api/admin/newsletter/sends')).body;
     }
-    expect(history[0]).toMatchObject({ id: queued.body.id, status: 'done', delivered: counts.confirmed - 1, failed: 1 });
+    expect(history[0]).toMatchObject({ id: queued.body.id, subjectEn: 'The week that was', status: 'done', delivered: counts.confirmed - 1, failed: 1 });
     expect(history[0].finishedAt).not.toBeNull();
 
     // The mail client's one-click POST (RFC 8058) unsubscribes, though it comes from the mail provider's origin.
@@ -271,6 +370,34 @@ describe('the digest', () => {
     expect(oneClick.status).toBe(200);
     expect(await oneClick.text()).toContain('You have unsubscribed');
     expect((await admin.client.get('/api/admin/newsletter')).body.unsubscribed).toBe(counts.unsubscribed + 1);
+  });
+
+  it('offers a mailto: unsubscribe naming the token when LIST_UNSUBSCRIBE_MAILTO names a mailbox', async () => {
+    // A display name or a list would make a broken header in every newsletter: the server does not start with one.
+    expect(() => loadConfig({ ...ENV, DATA_DIR: server.config.dataDir, LIST_UNSUBSCRIBE_MAILTO: 'Redaktion <avregistrering@redaktion.example>' }))
+      .toThrow(/LIST_UNSUBSCRIBE_MAILTO must be a bare e-mail address/);
+    const box = await startSmtpStandIn();
+    const site = await startTestServer({ env: { ...ENV, SMTP_URL: box.url, LIST_UNSUBSCRIBE_MAILTO: 'avregistrering@redaktion.example' } });
+    try {
+      await site.db('newsletter_subscribers').insert({ email: 'brevlada@example.se', locale: 'sv', status: 'confirmed', token: 'token-brevlada-0123456789', createdAt: new Date().toISOString() });
+      const editor = await signedInUser(site.url, site.db, { role: 'admin' });
+      const article = await insertArticle(site, { title: 'Med brevlåda' });
+      expect((await editor.client.post('/api/admin/newsletter/send', { subject: 'Veckan', articleIds: [article] })).status).toBe(202);
+      const [mail] = await mailsTo(box, 'brevlada@example.se');
+      expect(mail!.header('List-Unsubscribe')).toBe('<https://redaktion.example/api/newsletter/unsubscribe?token=token-brevlada-0123456789>, '
+        + '<mailto:avregistrering@redaktion.example?subject=unsubscribe%20token-brevlada-0123456789>');
+    } finally {
+      await site.close();
+      await box.close();
+    }
+  });
+
+  it('takes an English subject only when it says something', async () => {
+    const blank = await admin.client.post('/api/admin/newsletter/preview', { subject: 'Veckan', subjectEn: ' ', articleIds: articles });
+    expect(blank.status).toBe(400);
+    expect(blank.body.issues[0]).toEqual({ path: 'subjectEn', message: 'The English subject must not be empty' });
+    const preview = await admin.client.post('/api/admin/newsletter/preview', { subject: 'Veckan', subjectEn: 'The week', articleIds: articles });
+    expect([preview.body.sv.subject, preview.body.en.subject]).toEqual(['Veckan', 'The week']);
   });
 
   it('asks before unsubscribing when the link is opened, and a button unsubscribes', async () => {
@@ -332,6 +459,49 @@ describe('a send interrupted by a restart', () => {
         expect(box.messages.map((message) => message.to[0]).sort()).toEqual(['fjarde@example.se', 'tredje@example.se']);
       } finally {
         await after.close();
+      }
+    } finally {
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+      await box.close();
+    }
+  });
+
+  it('stopped mid-send, hands the rest to the next process; the history counts each mail as the mail server answered it', async () => {
+    // A slow mail server and a 2 s job timeout: the send goes out in several jobs, over two processes in turn.
+    const box = await startSmtpStandIn({ delayMs: 100, rejects: (address) => address.startsWith('studsar') });
+    const database = await createTestDatabase();
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'redaktion-handover-'));
+    const env = { ...ENV, SMTP_URL: box.url, JOB_TIMEOUT_SECONDS: '2' };
+    try {
+      const first = await startTestServer({ env, database: { url: database.url, dataDir } });
+      const admin = (await signedInUser(first.url, first.db, { role: 'admin' })).client;
+      const article = await insertArticle(first, { title: 'Brev i omgångar' });
+      // Every third address is a mailbox the provider refuses.
+      const emails = Array.from({ length: 12 }, (_, n) => `${n % 3 === 0 ? 'studsar' : 'lasare'}.${n}@example.se`);
+      await first.db('newsletter_subscribers').insert(emails.map((email, n) => ({
+        email, locale: 'sv', status: 'confirmed', token: `token-omgang-${n}-0123456789`, createdAt: new Date().toISOString(),
+      })));
+      const queued = await admin.post('/api/admin/newsletter/send', { subject: 'Veckan i omgångar', articleIds: [article] });
+      expect(queued.body.total).toBe(12);
+      await mailsTo(box, 'lasare.2@example.se');
+      // A restart (SIGTERM) while it sends: the job ends with the mail under way and leaves the rest to a new job.
+      await first.close();
+
+      const second = await startTestServer({ env, database: { url: database.url, dataDir } });
+      try {
+        const history = async () => ((await admin.at(second.url).get('/api/admin/newsletter/sends')).body as { id: number; status: string }[])
+          .find((send) => send.id === queued.body.id)!;
+        let send = await history();
+        for (let attempt = 0; attempt < 200 && send.status !== 'done'; attempt += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          send = await history();
+        }
+        // Stopped in good order, no mail's outcome is unknown: each was delivered or failed, and counted so.
+        expect(send).toMatchObject({ status: 'done', total: 12, delivered: 8, failed: 4 });
+        expect(box.messages.map((message) => message.to[0]).sort()).toEqual(emails.filter((email) => email.startsWith('lasare')).sort());
+      } finally {
+        await second.close();
       }
     } finally {
       await database.drop();

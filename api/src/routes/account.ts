@@ -44,6 +44,7 @@ export const accountEndpoints = ({ users, sessions, throttle, resetTokens, accou
     endpoint({
       method: 'post', path: '/api/register', tag: 'Account', access: 'public', status: 201,
       summary: 'Creates an account and signs it in', body: registerSchema, response: userSchema,
+      answers: { 409: { description: 'The username or the e-mail address is taken (code account_taken)' } },
       handle: async (ctx, { body }) => {
         const user = await users.create({ username: body.username, email: body.email, passwordHash: await hashPassword(body.password) });
         await startSession(ctx, user);
@@ -53,7 +54,11 @@ export const accountEndpoints = ({ users, sessions, throttle, resetTokens, accou
     endpoint({
       method: 'post', path: '/api/login', tag: 'Account', access: 'public',
       summary: 'Signs in with the username or the e-mail; failed attempts are throttled (429)',
-      body: loginSchema, response: userSchema,
+      body: loginSchema, response: userSchema, throttled: true,
+      answers: {
+        401: { description: 'Wrong username or password (code invalid_credentials)' },
+        403: { description: 'The account is deactivated (code account_inactive)' },
+      },
       handle: async (ctx, { body }) => {
         const user = await users.byLogin(body.username);
         // The account's username and e-mail share one count; a login that names no account is counted as typed.
@@ -84,6 +89,7 @@ export const accountEndpoints = ({ users, sessions, throttle, resetTokens, accou
     endpoint({
       method: 'patch', path: '/api/user/profile', tag: 'Account', access: 'user',
       summary: "Updates the signed-in user's own profile; a new e-mail address needs the current password", body: profileUpdateSchema, response: userSchema,
+      answers: { 409: { description: 'Another account has that e-mail address' } },
       handle: async (ctx, { body: { currentPassword, ...changes } }) => {
         const user = signedIn(ctx);
         // The e-mail receives reset links: whoever holds only the session must not be able to redirect them.
@@ -118,7 +124,7 @@ export const accountEndpoints = ({ users, sessions, throttle, resetTokens, accou
           exportedAt: new Date().toISOString(),
           account: toUser(user),
           submittedContent: await users.submissions(user.id),
-          newsletter: await newsletter.exportFor(user.email),
+          newsletter: await newsletter.exportFor(user.id),
           pushAlerts: await push.exportFor(user.id),
         };
       },
@@ -131,7 +137,7 @@ export const accountEndpoints = ({ users, sessions, throttle, resetTokens, accou
         const user = signedIn(ctx);
         await confirmPassword(user, body.password, 'Password is incorrect');
         // The account's newsletter subscription goes with it; its devices' alerts go by the foreign key.
-        await newsletter.removeFor(user.email);
+        await newsletter.removeFor(user.id);
         await users.remove(user.id);
         ctx.session = null;
         ctx.status = 204;

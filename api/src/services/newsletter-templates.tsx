@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Body, Button, Container, Head, Heading, Hr, Html, Img, Link, Preview, render, Section, Text } from '@react-email/components';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Body, Button, Container, Head, Heading, Hr, Html, Img, Link, render, Section, Text } from '@react-email/components';
 import type { Locale } from '@redaktion/shared';
 
 /**
- * The newsletter's e-mails and the pages its links open, as React Email components: one template gives the HTML
- * and, through `render(…, { plainText: true })`, the text part, in the recipient's language.
+ * The newsletter's e-mails, as React Email components: one template gives the HTML and, through
+ * `render(…, { plainText: true })`, the text part, in the recipient's language; and the web pages its links open.
  */
 
 export interface DigestArticle { title: string; excerpt: string; url: string; imageUrl: string | null }
@@ -21,6 +22,8 @@ const words = {
     readMore: 'Läs mer',
     footer: 'Du får det här brevet för att du prenumererar på Redaktions nyhetsbrev.',
     unsubscribe: 'Avsluta prenumerationen',
+    confirmTitle: 'Bekräfta prenumerationen?',
+    confirmPageText: 'Bekräfta att du vill få Redaktions nyhetsbrev till den här adressen.',
     confirmedTitle: 'Tack, prenumerationen är bekräftad',
     confirmedText: 'Nyhetsbrevet kommer till din inkorg. Varje brev har en länk för att avsluta.',
     unknownTitle: 'Länken fungerar inte',
@@ -43,6 +46,8 @@ const words = {
     readMore: 'Read more',
     footer: 'You receive this e-mail because you subscribe to the Redaktion newsletter.',
     unsubscribe: 'Unsubscribe',
+    confirmTitle: 'Confirm your subscription?',
+    confirmPageText: 'Confirm that you want the Redaktion newsletter at this address.',
     confirmedTitle: 'Thank you, your subscription is confirmed',
     confirmedText: 'The newsletter will come to your inbox. Every issue has a link to unsubscribe.',
     unknownTitle: 'This link does not work',
@@ -61,11 +66,23 @@ const container = { backgroundColor: '#ffffff', maxWidth: '600px', padding: '32p
 const button = { backgroundColor: '#b3261e', color: '#ffffff', padding: '12px 20px', borderRadius: '4px', fontFamily: 'Arial, sans-serif', fontWeight: 'bold' };
 const small = { color: '#5c5c5c', fontSize: '13px', fontFamily: 'Arial, sans-serif' };
 
-function Frame({ locale, preview, title, children }: { locale: Locale; preview?: string; title?: string; children: ReactNode }) {
+/**
+ * The line inboxes show after the subject. React Email's `<Preview>` pads it with about a hundred runs of invisible
+ * characters, which spam filters read as obfuscation; this is the same hidden block without them.
+ */
+function PreviewText({ children }: { children: string }) {
+  return (
+    <div style={{ display: 'none', overflow: 'hidden', lineHeight: '1px', opacity: 0, maxHeight: 0, maxWidth: 0 }} data-skip-in-text>
+      {children}
+    </div>
+  );
+}
+
+function Frame({ locale, preview, children }: { locale: Locale; preview: string; children: ReactNode }) {
   return (
     <Html lang={locale}>
-      <Head>{title ? <title>{`${title} · Redaktion`}</title> : null}</Head>
-      {preview ? <Preview>{preview}</Preview> : null}
+      <Head />
+      <PreviewText>{preview}</PreviewText>
       <Body style={body}>
         <Container style={container}>
           <Text style={{ fontSize: '28px', fontWeight: 'bold', margin: '0 0 16px' }}>Redaktion</Text>
@@ -121,24 +138,40 @@ export function digestMail(locale: Locale, subject: string, articles: DigestArti
   ));
 }
 
-/** The answers to the e-mailed links: confirmed, unsubscribed, the unsubscribe question, or a link that is not valid. */
-export type LinkPage = 'confirmed' | 'unknown' | 'leave' | 'left';
+/**
+ * The answers to the e-mailed links: the questions whose button confirms or unsubscribes (a link scanner opening the
+ * link changes nothing), what was done, or a link that is not valid.
+ */
+export type LinkPage = 'confirm' | 'confirmed' | 'unknown' | 'leave' | 'left';
 
-export function linkPage(locale: Locale, page: LinkPage, origin: string, formAction?: string): Promise<string> {
+/** The pages are web pages, not mail: HTML5 with a viewport, so that phones show them at their own width. */
+export function linkPage(locale: Locale, page: LinkPage, origin: string, formAction?: string): string {
   const w = words[locale];
-  const [title, text] = {
+  const pages: Record<LinkPage, [title: string, text: string, button?: string]> = {
+    confirm: [w.confirmTitle, w.confirmPageText, w.confirmButton],
     confirmed: [w.confirmedTitle, w.confirmedText],
     unknown: [w.unknownTitle, w.unknownText],
-    leave: [w.leaveTitle, w.leaveText],
+    leave: [w.leaveTitle, w.leaveText, w.leaveButton],
     left: [w.leftTitle, w.leftText],
-  }[page];
-  return render(
-    <Frame locale={locale} title={title}>
-      <Heading as="h1" style={{ fontSize: '22px' }}>{title}</Heading>
-      <Text>{text}</Text>
-      {page === 'leave' && formAction
-        ? <form method="post" action={formAction}><button type="submit" style={{ ...button, border: 0, cursor: 'pointer', fontSize: '16px' }}>{w.leaveButton}</button></form>
-        : <Link href={origin} style={{ color: '#b3261e' }}>{w.home}</Link>}
-    </Frame>,
-  );
+  };
+  const [title, text, action] = pages[page];
+  return `<!DOCTYPE html>${renderToStaticMarkup(
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`${title} · Redaktion`}</title>
+      </head>
+      <body style={{ ...body, padding: '24px 16px' }}>
+        <main style={{ ...container, margin: '0 auto' }}>
+          <p style={{ fontSize: '28px', fontWeight: 'bold', margin: '0 0 16px' }}>Redaktion</p>
+          <h1 style={{ fontSize: '22px' }}>{title}</h1>
+          <p>{text}</p>
+          {action && formAction
+            ? <form method="post" action={formAction}><button type="submit" style={{ ...button, border: 0, cursor: 'pointer', fontSize: '16px' }}>{action}</button></form>
+            : <a href={origin} style={{ color: '#b3261e' }}>{w.home}</a>}
+        </main>
+      </body>
+    </html>,
+  )}`;
 }

@@ -1,34 +1,33 @@
 import { randomBytes } from 'node:crypto';
-import type { Locale, MySubscription, NewsletterCounts, NewsletterDigest, NewsletterPreview, NewsletterSend, NewsletterStatus } from '@redaktion/shared';
+import { rasterImagePath, type Locale, type MySubscription, type NewsletterCounts, type NewsletterDigest, type NewsletterPreview, type NewsletterSend, type NewsletterStatus } from '@redaktion/shared';
 import type { Config } from '../config.js';
-import type { Db } from '../db/connection.js';
+import { isPostgres, type Db } from '../db/connection.js';
 import { fromJson, nowIso, toCount, toIso, toJson } from '../db/values.js';
 import { fieldError } from './admin/editorial.js';
 import type { JobQueue } from './jobs.js';
-import { mailFromAddress, type createMailer } from './mailer.js';
+import type { createMailer } from './mailer.js';
 import type { DigestArticle, RenderedMail } from './newsletter-templates.js';
 
 /** The templates (React Email, a third of a second to load) come with the first mail, not at the server's start. */
 export const mailTemplates = () => import('./newsletter-templates.js');
 
 interface SubscriberRow {
-  id: number; email: string; locale: string; status: NewsletterStatus; token: string;
+  id: number; email: string; locale: string; status: NewsletterStatus; token: string; userId: number | null;
   confirmationSentAt: string | Date | null; confirmedAt: string | Date | null; unsubscribedAt: string | Date | null; createdAt: string | Date;
 }
+interface ConfirmationRow { token: string; subscriberId: number; userId: number | null; createdAt: string | Date }
 interface SendRow {
-  id: number; subject: string; articleIds: string; status: NewsletterSend['status']; total: number; delivered: number; failed: number;
+  id: number; subject: string; subjectEn: string | null; articleIds: string; status: NewsletterSend['status']; total: number; delivered: number; failed: number;
   createdAt: string | Date; finishedAt: string | Date | null;
 }
 
-/** A pending address gets another confirmation mail only after this long: a repeated sign-up is otherwise silent. */
+/** A pending address (or an account asking again) gets another confirmation mail only after this long: a repeat is otherwise silent. */
 const RESEND_AFTER_MS = 24 * 60 * 60 * 1000;
-/** Recipients taken per round of a send; each round's results are stored before the next, so a restart loses none. */
-const BATCH = 50;
 /**
- * Batches one digest job sends before it hands the rest to a new job: every job stays far shorter than the time after
- * which a running job counts as lost (JOB_TIMEOUT_SECONDS), so a large list is never sent twice at once.
+ * The share of JOB_TIMEOUT_SECONDS for which a digest job takes new recipients before it hands the rest to a new job:
+ * it ends, whatever the mail server's speed, long before the queue counts it lost and starts it again elsewhere.
  */
-const BATCHES_PER_JOB = 10;
+const SENDING_SHARE_OF_TIMEOUT = 0.5;
 /** Rendered once per language with this in place of the recipient's token. */
 const TOKEN_SLOT = '__unsubscribe_token__';
 
@@ -36,7 +35,7 @@ const localeOf = (value: string): Locale => (value === 'en' ? 'en' : 'sv');
 const newToken = () => randomBytes(24).toString('base64url');
 
 const toSend = (row: SendRow): NewsletterSend => ({
-  id: row.id, subject: row.subject, articleIds: fromJson<number[]>(row.articleIds, []), status: row.status,
+  id: row.id, subject: row.subject, subjectEn: row.subjectEn ?? null, articleIds: fromJson<number[]>(row.articleIds, []), status: row.status,
   total: Number(row.total), delivered: Number(row.delivered), failed: Number(row.failed),
   createdAt: toIso(row.createdAt)!, finishedAt: toIso(row.finishedAt),
 });
@@ -49,22 +48,43 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
   const subscribers = () => db<SubscriberRow>('newsletter_subscribers');
   const byEmail = (email: string) => subscribers().whereRaw('lower(email) = ?', [email.toLowerCase()]).first() as Promise<SubscriberRow | undefined>;
   const byToken = (token: string) => subscribers().where({ token }).first() as Promise<SubscriberRow | undefined>;
+  const linkedTo = (userId: number) => subscribers().where({ userId }).first() as Promise<SubscriberRow | undefined>;
+  const confirmations = () => db<ConfirmationRow>('newsletter_confirmations');
+  /** The subscriber a confirmation link names, and the account that asked for the link (if one did). */
+  const byConfirmation = (token: string) => db('newsletter_confirmations as c').join('newsletter_subscribers as s', 's.id', 'c.subscriberId')
+    .where('c.token', token).first('s.id', 's.locale', 's.status', 'c.userId') as Promise<Pick<SubscriberRow, 'id' | 'locale' | 'status' | 'userId'> | undefined>;
 
   /** Told when the confirmed count changes, so that the cached pages showing it are made again. */
   const reachListeners: (() => void)[] = [];
   const reachChanged = () => { for (const listener of reachListeners) listener(); };
 
   const unsubscribeUrl = (token: string) => `${config.linkOrigin}/api/newsletter/unsubscribe?token=${token}`;
+  const confirmUrl = (token: string) => `${config.linkOrigin}/api/newsletter/confirm?token=${token}`;
   const absolute = (url: string) => (url.startsWith('/') ? `${config.linkOrigin}${url}` : url);
 
   /**
-   * Asks for a confirmation mail, in the background, for an address that is (again) pending. The time of the mail and
-   * its job commit together: a sign-up retried after a crash between them would otherwise find a fresh time and no mail.
+   * Asks for a confirmation mail with a link of its own, in the background, for an address that is (again) pending or
+   * that an account wants to prove its own. The link, the time of the mail and its job commit together: a sign-up
+   * retried after a crash between them would otherwise find a fresh time and no mail.
    */
-  async function requestConfirmation(id: number): Promise<void> {
+  async function requestConfirmation(id: number, userId: number | null): Promise<void> {
     await db.transaction(async (trx) => {
       await trx('newsletter_subscribers').where({ id }).update({ confirmationSentAt: nowIso() });
-      await queue.enqueue('newsletter.confirm', { id }, trx);
+      await trx('newsletter_confirmations').insert({ token: newToken(), subscriberId: id, userId, createdAt: nowIso() });
+      // The job names the request, not its token: job payloads may be logged.
+      await queue.enqueue('newsletter.confirm', { id, userId }, trx);
+    });
+  }
+
+  /** Whether the account asked for a link to this address within the day (it is not mailed again sooner). */
+  const askedLately = async (subscriberId: number, userId: number) => Boolean(await confirmations().where({ subscriberId, userId })
+    .where('createdAt', '>', new Date(Date.now() - RESEND_AFTER_MS).toISOString()).first());
+
+  /** The account that confirmed an address through its own link manages that subscription, and only that one. */
+  async function link(userId: number, subscriberId: number): Promise<void> {
+    await db.transaction(async (trx) => {
+      await trx('newsletter_subscribers').where({ userId }).whereNot({ id: subscriberId }).update({ userId: null });
+      await trx('newsletter_subscribers').where({ id: subscriberId }).update({ userId });
     });
   }
 
@@ -76,91 +96,117 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
     if (missing.length) throw fieldError('articleIds', `Not a published article: ${missing.join(', ')}`);
     return articleIds.map((id) => {
       const row = found.get(id)!;
-      return { title: row.title, excerpt: row.excerpt, url: `${config.linkOrigin}/article/${id}`, imageUrl: row.imageUrl ? absolute(row.imageUrl) : null };
+      // Gmail and Outlook show no SVG: the raster copy that the feeds use, for images of our own.
+      const image = rasterImagePath('og', row.imageUrl) ?? row.imageUrl;
+      return { title: row.title, excerpt: row.excerpt, url: `${config.linkOrigin}/article/${id}`, imageUrl: image ? absolute(image) : null };
     });
   }
 
-  const renderDigest = async (subject: string, articles: DigestArticle[], token: string) => {
+  /** Each language's mail, under the editor's subject for it (the Swedish one when no English one was given). */
+  const renderDigest = async (digest: { subject: string; subjectEn?: string | null }, articles: DigestArticle[], token: string) => {
     const { digestMail } = await mailTemplates();
     return {
-      sv: await digestMail('sv', subject, articles, unsubscribeUrl(token)),
-      en: await digestMail('en', subject, articles, unsubscribeUrl(token)),
+      sv: await digestMail('sv', digest.subject, articles, unsubscribeUrl(token)),
+      en: await digestMail('en', digest.subjectEn ?? digest.subject, articles, unsubscribeUrl(token)),
     };
   };
 
-  /** The headers of RFC 2369 and RFC 8058: an http(s) link that a POST unsubscribes with, and a mailto naming the token. */
+  /**
+   * The headers of RFC 2369 and RFC 8058: an http(s) link that a POST unsubscribes with, and a mailto naming the token
+   * only when LIST_UNSUBSCRIBE_MAILTO names a mailbox that someone processes (providers expect it done within two days).
+   */
   const unsubscribeHeaders = (token: string) => ({
-    'List-Unsubscribe': `<${unsubscribeUrl(token)}>, <mailto:${mailFromAddress(config)}?subject=unsubscribe%20${token}>`,
+    'List-Unsubscribe': [`<${unsubscribeUrl(token)}>`,
+      ...(config.listUnsubscribeMailto ? [`<mailto:${config.listUnsubscribeMailto}?subject=unsubscribe%20${token}>`] : [])].join(', '),
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   });
 
   async function sendConfirmation(payload: unknown): Promise<void> {
-    const row = await subscribers().where({ id: (payload as { id: number }).id }).first() as SubscriberRow | undefined;
-    if (!row || row.status !== 'pending') return;
-    const mail = await (await mailTemplates()).confirmationMail(localeOf(row.locale), `${config.linkOrigin}/api/newsletter/confirm?token=${row.token}`);
+    const { id, userId = null } = payload as { id: number; userId?: number | null };
+    const row = await subscribers().where({ id }).first() as SubscriberRow | undefined;
+    // Nothing to confirm: the address left since, or it is confirmed and, for an account's request, already that account's.
+    if (!row || row.status === 'unsubscribed' || (row.status === 'confirmed' && (!userId || row.userId === userId))) return;
+    const request = await confirmations().where({ subscriberId: id, userId }).orderBy('createdAt', 'desc').first();
+    if (!request) return;
+    const mail = await (await mailTemplates()).confirmationMail(localeOf(row.locale), confirmUrl(request.token));
     await mailer.send({ to: row.email, ...mail });
   }
 
-  async function refreshCounts(sendId: number): Promise<void> {
-    const rows = (await db('newsletter_deliveries').where({ sendId }).groupBy('status').select('status').count({ count: '*' })) as { status: string; count: unknown }[];
-    const count = (status: string) => toCount(rows.find((row) => row.status === status));
-    await db('newsletter_sends').where({ id: sendId }).update({ delivered: count('sent'), failed: count('failed') });
+  /**
+   * Takes the next pending recipient of a send for this worker alone: the row turns `sending` in one conditional
+   * update, so two workers (two processes, or a job started again beside one still running) never take the same row.
+   * On PostgreSQL SKIP LOCKED lets them take different rows at the same moment; SQLite writes one at a time anyway.
+   */
+  async function claimRecipient(sendId: number): Promise<number | null> {
+    const next = db('newsletter_deliveries').where({ sendId, status: 'pending' }).orderBy('subscriberId').limit(1).select('subscriberId');
+    const [row] = (await db('newsletter_deliveries').where({ sendId, status: 'pending' })
+      .where('subscriberId', isPostgres(db) ? next.forUpdate().skipLocked() : next)
+      .update({ status: 'sending' }).returning('subscriberId')) as { subscriberId: number }[];
+    return row ? Number(row.subscriberId) : null;
   }
 
-  async function deliverDigest(payload: unknown): Promise<void> {
+  /** A claimed recipient's outcome and the send's count of it are stored together: the history counts what happened. */
+  async function record(sendId: number, subscriberId: number, outcome: 'sent' | 'failed' | 'skipped', error: string | null = null): Promise<void> {
+    await db.transaction(async (trx) => {
+      const changed = await trx('newsletter_deliveries').where({ sendId, subscriberId, status: 'sending' }).update({ status: outcome, error });
+      if (changed && outcome !== 'skipped') await trx('newsletter_sends').where({ id: sendId }).increment(outcome === 'sent' ? 'delivered' : 'failed', 1);
+    });
+  }
+
+  /**
+   * Sends a digest one claimed recipient at a time, at most once each: a recipient whose process died between the
+   * claim and the outcome (kill -9 mid-send) stays `sending`, an unknown outcome, and is never sent again, since a
+   * reader who gets a newsletter twice is worse served than one who misses it (ADR 18). The job takes recipients for a
+   * bounded time, or until the process stops, and then hands the rest to a new job.
+   */
+  async function deliverDigest(payload: unknown, stopping: AbortSignal): Promise<void> {
+    const handOverAt = Date.now() + config.jobTimeoutSeconds * 1000 * SENDING_SHARE_OF_TIMEOUT;
     const sendId = (payload as { sendId: number }).sendId;
     const send = (await db('newsletter_sends').where({ id: sendId }).first()) as SendRow | undefined;
     if (!send || send.status === 'done') return;
-    await db('newsletter_sends').where({ id: sendId }).update({ status: 'sending' });
+    await db('newsletter_sends').where({ id: sendId, status: 'queued' }).update({ status: 'sending' });
     // An article unpublished since the send was queued is left out rather than stopping the send.
     const articles = await digestArticles(fromJson<number[]>(send.articleIds, [])).catch(() => null);
-    const template = articles?.length ? await renderDigest(send.subject, articles, TOKEN_SLOT) : null;
-    for (let batches = 1; ; batches += 1) {
-      const batch = (await db('newsletter_deliveries as d').join('newsletter_subscribers as s', 's.id', 'd.subscriberId')
-        .where({ 'd.sendId': sendId, 'd.status': 'pending' }).orderBy('d.subscriberId').limit(BATCH)
-        .select('d.subscriberId', 's.email', 's.locale', 's.status', 's.token')) as { subscriberId: number; email: string; locale: string; status: string; token: string }[];
-      if (!batch.length) break;
-      for (const recipient of batch) {
-        const delivery = db('newsletter_deliveries').where({ sendId, subscriberId: recipient.subscriberId });
-        // Someone who left after the send was queued gets nothing.
-        if (recipient.status !== 'confirmed' || !template) {
-          await delivery.update({ status: 'skipped' });
-          continue;
-        }
+    const template = articles?.length ? await renderDigest(send, articles, TOKEN_SLOT) : null;
+    for (let subscriberId = await claimRecipient(sendId); subscriberId !== null; subscriberId = await claimRecipient(sendId)) {
+      const recipient = (await subscribers().where({ id: subscriberId }).first()) as SubscriberRow | undefined;
+      // Someone who left after the send was queued gets nothing.
+      if (recipient?.status !== 'confirmed' || !template) {
+        await record(sendId, subscriberId, 'skipped');
+      } else {
         const mail: RenderedMail = template[localeOf(recipient.locale)];
         const fill = (value: string) => value.replaceAll(TOKEN_SLOT, recipient.token);
-        try {
-          await mailer.send({
-            to: recipient.email, subject: mail.subject, html: fill(mail.html), text: fill(mail.text), headers: unsubscribeHeaders(recipient.token),
-          });
-          await delivery.update({ status: 'sent' });
-        } catch (error) {
-          await delivery.update({ status: 'failed', error: String((error as Error).message ?? error).slice(0, 500) });
-        }
+        const failure = await mailer.send({
+          to: recipient.email, subject: mail.subject, html: fill(mail.html), text: fill(mail.text), headers: unsubscribeHeaders(recipient.token),
+        }).then(() => null, (error: unknown) => String((error as Error).message ?? error).slice(0, 500));
+        await record(sendId, subscriberId, failure === null ? 'sent' : 'failed', failure);
       }
-      await refreshCounts(sendId);
-      if (batches >= BATCHES_PER_JOB) {
+      if (Date.now() >= handOverAt || stopping.aborted) {
         await queue.enqueue('newsletter.digest', { sendId });
         return;
       }
     }
-    await refreshCounts(sendId);
-    await db('newsletter_sends').where({ id: sendId }).update({ status: 'done', finishedAt: nowIso() });
+    await db('newsletter_sends').where({ id: sendId }).whereNot({ status: 'done' }).update({ status: 'done', finishedAt: nowIso() });
   }
 
-  /** Stores the address and asks for a confirmation; a known address changes nothing and gets no mail. */
-  async function signUp(email: string, locale: Locale): Promise<void> {
+  /**
+   * Stores the address and asks for a confirmation; a known address changes nothing and gets no mail, unless an account
+   * (`userId`) asks to prove it its own: then the address gets a link of the account's, once a day at most.
+   */
+  async function signUp(email: string, locale: Locale, userId: number | null = null): Promise<void> {
     const existing = await byEmail(email);
     if (!existing) {
       const inserted = await subscribers().insert({ email, locale, status: 'pending', token: newToken(), createdAt: nowIso() } as never)
         .returning('id').catch(() => null); // The same address signing up twice at once: the other insert won.
-      if (inserted) await requestConfirmation(Number((inserted[0] as { id: number }).id));
+      if (inserted) await requestConfirmation(Number((inserted[0] as { id: number }).id), userId);
       return;
     }
     const lastMail = new Date(toIso(existing.confirmationSentAt) ?? 0).getTime();
     if (existing.status === 'unsubscribed' || (existing.status === 'pending' && Date.now() - lastMail > RESEND_AFTER_MS)) {
       await subscribers().where({ id: existing.id }).update({ status: 'pending', locale, unsubscribedAt: null });
-      await requestConfirmation(existing.id);
+      await requestConfirmation(existing.id, userId);
+    } else if (userId && existing.userId !== userId && !(await askedLately(existing.id, userId))) {
+      await requestConfirmation(existing.id, userId);
     }
   }
 
@@ -170,7 +216,17 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
     if (row.status === 'confirmed') reachChanged();
   }
 
-  const mine = async (email: string): Promise<MySubscription> => ({ email, status: (await byEmail(email))?.status ?? 'none' });
+  /**
+   * A reader's subscription is the one its account proved by confirming a link it asked for; an address it asked for
+   * and has not confirmed is pending, whatever else that address is: the account's e-mail address alone proves nothing.
+   */
+  async function mine(user: { id: number; email: string }): Promise<MySubscription> {
+    const linked = await linkedTo(user.id);
+    if (linked) return { email: linked.email, status: linked.status };
+    const asked = (await db('newsletter_confirmations as c').join('newsletter_subscribers as s', 's.id', 'c.subscriberId')
+      .where('c.userId', user.id).orderBy('c.createdAt', 'desc').first('s.email')) as { email: string } | undefined;
+    return asked ? { email: asked.email, status: 'pending' } : { email: user.email, status: 'none' };
+  }
 
   return {
     jobs: {
@@ -183,11 +239,18 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
     requestSignUp: (email: string, locale: Locale) => queue.enqueue('newsletter.sign-up', { email, locale }),
     mine,
 
-    /** The confirmation link: answers the subscriber's language, or null for a link that names nobody pending or confirmed. */
+    /** The language of the page a confirmation link opens, or null for a link that names nobody pending or confirmed. */
+    async localeOfConfirmation(token: string): Promise<Locale | null> {
+      const row = await byConfirmation(token);
+      return row && row.status !== 'unsubscribed' ? localeOf(row.locale) : null;
+    },
+
+    /** The confirmation page's button: confirms the address and links it to the account that asked for the link. */
     async confirm(token: string): Promise<Locale | null> {
-      const row = await byToken(token);
+      const row = await byConfirmation(token);
       if (!row || row.status === 'unsubscribed') return null;
       if (row.status === 'pending' && await subscribers().where({ id: row.id, status: 'pending' }).update({ status: 'confirmed', confirmedAt: nowIso() })) reachChanged();
+      if (row.userId) await link(row.userId, row.id);
       return localeOf(row.locale);
     },
 
@@ -210,36 +273,39 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
       return { pending: count('pending'), confirmed: count('confirmed'), unsubscribed: count('unsubscribed') };
     },
 
-    /** A signed-in reader's subscription is the one of the account's address. */
-    async setMine(email: string, locale: Locale, subscribed: boolean): Promise<MySubscription> {
-      const existing = await byEmail(email);
+    /**
+     * Subscribes the account's address (confirmed by e-mail through a link of the account's: neither a session nor a
+     * typed address proves who reads it) or ends the account's subscription and its unanswered requests.
+     */
+    async setMine(user: { id: number; email: string }, locale: Locale, subscribed: boolean): Promise<MySubscription> {
+      const linked = await linkedTo(user.id);
       if (!subscribed) {
-        if (existing) await leave(existing);
-      } else if (!existing || existing.status !== 'confirmed') {
-        // The address still confirms by e-mail: a session alone does not prove it receives mail.
-        await signUp(email, locale);
+        if (linked) await leave(linked);
+        await confirmations().where({ userId: user.id }).delete();
+      } else if (!linked || linked.status !== 'confirmed' || linked.email.toLowerCase() !== user.email.toLowerCase()) {
+        await signUp(user.email, locale, user.id);
       }
-      return mine(email);
+      return mine(user);
     },
 
-    /** What the account's data export says about the newsletter. */
-    async exportFor(email: string) {
-      const row = await byEmail(email);
+    /** What the account's data export says about the newsletter: the subscription it proved its own. */
+    async exportFor(userId: number) {
+      const row = await linkedTo(userId);
       return row ? {
         email: row.email, status: row.status, locale: row.locale, signedUpAt: toIso(row.createdAt),
         confirmedAt: toIso(row.confirmedAt), unsubscribedAt: toIso(row.unsubscribedAt),
       } : null;
     },
 
-    async removeFor(email: string): Promise<void> {
-      const row = await byEmail(email);
+    async removeFor(userId: number): Promise<void> {
+      const row = await linkedTo(userId);
       if (!row) return;
       await subscribers().where({ id: row.id }).delete();
       if (row.status === 'confirmed') reachChanged();
     },
 
     async preview(digest: NewsletterDigest): Promise<NewsletterPreview> {
-      return renderDigest(digest.subject, await digestArticles(digest.articleIds), 'preview');
+      return renderDigest(digest, await digestArticles(digest.articleIds), 'preview');
     },
 
     /** Queues a digest to every confirmed subscriber; the background job sends it. */
@@ -247,7 +313,7 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
       await digestArticles(digest.articleIds);
       const id = await db.transaction(async (trx) => {
         const [row] = await trx('newsletter_sends').insert({
-          subject: digest.subject, articleIds: toJson(digest.articleIds), status: 'queued', createdBy: userId, createdAt: nowIso(),
+          subject: digest.subject, subjectEn: digest.subjectEn ?? null, articleIds: toJson(digest.articleIds), status: 'queued', createdBy: userId, createdAt: nowIso(),
         }).returning('id');
         const sendId = Number((row as { id: number }).id);
         await trx.into(trx.raw('newsletter_deliveries (send_id, subscriber_id, status)'))

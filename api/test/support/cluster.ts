@@ -78,7 +78,7 @@ listen stats
   const spawnError = new Promise<never>((_, reject) => child.once('error', reject));
 
   async function serverStats(): Promise<Map<string, Record<string, string>>> {
-    const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text();
+    const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`, { signal: AbortSignal.timeout(2_000) })).text();
     const [header, ...rows] = csv.trim().split('\n').map((line) => line.split(','));
     const names = header!.map((name) => name.replace(/^# /, ''));
     return new Map(rows.map((row) => Object.fromEntries(names.map((name, i) => [name, row[i]!])))

@@ -6,6 +6,13 @@ export class HttpClient {
 
   constructor(readonly baseUrl: string, readonly ip?: string) {}
 
+  /** The same browser (its cookies) reaching another base URL: one API process directly, say. */
+  at(baseUrl: string): HttpClient {
+    const copy = new HttpClient(baseUrl, this.ip);
+    for (const [name, value] of this.cookies) copy.cookies.set(name, value);
+    return copy;
+  }
+
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) { // eslint-disable-line @typescript-eslint/no-explicit-any
     const response = await fetch(this.baseUrl + path, {
       method,

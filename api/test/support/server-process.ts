@@ -28,12 +28,25 @@ export async function waitUntilUp(url: string, ms = 60_000, isAlive: () => boole
   const deadline = Date.now() + ms;
   while (Date.now() < deadline && isAlive()) {
     try {
-      if ((await fetch(`${url}/healthz`)).status === 200) return;
+      // Each probe has its own limit: a process that takes the connection but never answers must not hold the wait forever.
+      if ((await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) })).status === 200) return;
     } catch { /* not listening yet */ }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${url} did not come up`);
 }
+
+/** Waits for the state, not the clock: resolves once `condition` holds, or throws naming `what` after `ms`. */
+export async function until(condition: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!await condition()) {
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The JSON lines a process logged about jobs of one kind. */
+export const jobLines = (server: ServerProcess, kind: string) => server.logs().filter((line) => line.job === kind);
 
 /**
  * The server as an operator runs it (`npm start`, or node on api/src/server.ts), in a process of its own with its

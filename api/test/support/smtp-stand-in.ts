@@ -53,9 +53,12 @@ function parse(raw: string, to: string[]): ReceivedMail {
 
 /**
  * A local SMTP server that keeps every message as a mail provider would receive it; `rejects` names recipients it
- * refuses (550), as a provider does for a mailbox that does not exist.
+ * refuses (550), as a provider does for a mailbox that does not exist; `delayMs` is how long it takes to answer that it
+ * accepted a message, as a slow provider does, and `onMessage` is told of each message as it arrives, before that answer.
  */
-export async function startSmtpStandIn(options: { rejects?: (address: string) => boolean } = {}) {
+export async function startSmtpStandIn(options: {
+  rejects?: (address: string) => boolean; delayMs?: number; onMessage?: (mail: ReceivedMail) => void;
+} = {}) {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -68,8 +71,11 @@ export async function startSmtpStandIn(options: { rejects?: (address: string) =>
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        messages.push(parse(Buffer.concat(chunks).toString('latin1'), session.envelope.rcptTo.map((rcpt) => rcpt.address)));
-        callback();
+        const mail = parse(Buffer.concat(chunks).toString('latin1'), session.envelope.rcptTo.map((rcpt) => rcpt.address));
+        messages.push(mail);
+        options.onMessage?.(mail);
+        // The message is the provider's from here on, whether or not the sender stays to hear the answer.
+        setTimeout(callback, options.delayMs ?? 0);
       });
     },
   });

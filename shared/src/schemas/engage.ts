@@ -18,7 +18,10 @@ export const newsletterReachSchema = z.object({ confirmed: z.number().int() }).m
 export const NEWSLETTER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 
-/** A signed-in reader's own subscription (the account's e-mail address); `none` when it never signed up. */
+/**
+ * A signed-in reader's own subscription: the one its account proved by confirming an e-mailed link (`email` is that
+ * address); `pending` while a link the account asked for is unanswered; else `none` with the account's address.
+ */
 export const mySubscriptionSchema = z.object({
   status: z.enum([...NEWSLETTER_STATUSES, 'none']),
   email: z.string(),
@@ -34,6 +37,8 @@ export const newsletterCountsSchema = z.object({
 const articleIdsMessage = 'Pick 1 to 20 articles';
 export const newsletterDigestSchema = z.object({
   subject: requiredText('Subject is required', 200),
+  /** The subject English subscribers get; without it they get `subject`. */
+  subjectEn: requiredText('The English subject must not be empty', 200).optional(),
   articleIds: z.array(idParam, { error: articleIdsMessage }).min(1, { error: articleIdsMessage }).max(20, { error: articleIdsMessage }),
 }).meta({ id: 'NewsletterDigest' });
 
@@ -43,6 +48,7 @@ export const newsletterPreviewSchema = z.object({ sv: renderedMail, en: rendered
 export const newsletterSendSchema = z.object({
   id: z.number().int(),
   subject: z.string(),
+  subjectEn: z.string().nullable(),
   articleIds: z.array(z.number().int()),
   status: z.enum(['queued', 'sending', 'done']),
   total: z.number().int(),

@@ -1,7 +1,11 @@
 import { currentLogContext, log, withLogContext } from '../../log.js';
 import type { Db } from '../../db/connection.js';
 
-export type JobHandler = (payload: unknown) => Promise<void>;
+/**
+ * One kind of job. `stopping` is aborted when the process begins to stop: long work (a digest) ends its current step
+ * and hands the rest to a new job rather than being cut off when the connections close.
+ */
+export type JobHandler = (payload: unknown, stopping: AbortSignal) => Promise<void>;
 
 /** Work that runs once per period across every process (`every`): the hourly clean-up, say. */
 export type RecurringWork = () => Promise<void>;

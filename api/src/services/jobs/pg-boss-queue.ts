@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import {
-  FIRST_RETRY_SECONDS, JOB_ATTEMPTS, jobOrigin, POLL_MS, runJob, warnAtMostEveryMinute, type JobQueue, type RecurringWork,
+  FIRST_RETRY_SECONDS, JOB_ATTEMPTS, jobOrigin, POLL_MS, runJob, warnAtMostEveryMinute, type JobHandler, type JobQueue, type RecurringWork,
 } from './job-queue.js';
 
 /** What pg-boss keeps of a job: the payload and the request that asked for it. */
@@ -66,6 +66,7 @@ export function createPgBossQueue(db: Db, config: Config): JobQueue {
   let ticker: NodeJS.Timeout | null = null;
   let ticking: Promise<void> | null = null;
   let stopped = false;
+  const stopping = new AbortController();
 
   // A start that failed (the database away) is tried again by the next call.
   const start = () => (started ??= boss.start().catch((error: unknown) => { started = null; throw error; }));
@@ -94,14 +95,14 @@ export function createPgBossQueue(db: Db, config: Config): JobQueue {
     return ready;
   };
 
-  async function listen(kind: string, handler: (payload: unknown) => Promise<void>): Promise<void> {
+  async function listen(kind: string, handler: JobHandler): Promise<void> {
     await queue(kind);
     if (stopped) return;
     const id = await boss.work<Envelope>(kind, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: POLL_MS / 1000 }, async ([job]) => {
       if (!job) return;
       // After a job the worker looks for the next at once, not after its polling interval: a queue drains at speed.
       boss.notifyWorker(workers.get(kind)!);
-      await runJob({ kind, id: job.id, attempt: job.retryCount + 1, reqId: job.data.reqId }, () => handler(job.data.payload));
+      await runJob({ kind, id: job.id, attempt: job.retryCount + 1, reqId: job.data.reqId }, () => handler(job.data.payload, stopping.signal));
     });
     workers.set(kind, id);
   }
@@ -158,6 +159,7 @@ export function createPgBossQueue(db: Db, config: Config): JobQueue {
 
     async stop() {
       stopped = true;
+      stopping.abort();
       if (ticker) clearInterval(ticker);
       await ticking;
       if (!started) return;

@@ -28,6 +28,7 @@ export function createTableQueue(db: Db): JobQueue {
   const recurring: { minutes: number; work: RecurringWork; kind: string }[] = [];
   let running: Promise<void> | null = null;
   let stopped = false;
+  const stopping = new AbortController();
   let again = false;
   /** Work to look for on each poll besides the jobs themselves (the episode alerts). */
   const tickers: (() => Promise<void>)[] = [];
@@ -54,7 +55,7 @@ export function createTableQueue(db: Db): JobQueue {
     }, HEARTBEAT_MS);
     try {
       await runJob({ kind: job.kind, id: String(job.id), attempt: job.attempts, reqId: job.requestId ?? undefined },
-        () => handlers[job.kind]!(fromJson(job.payload, null)));
+        () => handlers[job.kind]!(fromJson(job.payload, null), stopping.signal));
       await jobs().where({ id: job.id }).update({ doneAt: nowIso(), claimedUntil: null, lastError: null });
     } catch (error) {
       const message = String((error as Error)?.message ?? error).slice(0, 1000);
@@ -119,6 +120,7 @@ export function createTableQueue(db: Db): JobQueue {
 
     async stop() {
       stopped = true;
+      stopping.abort();
       for (const timer of timers) clearInterval(timer);
       await running;
     },
