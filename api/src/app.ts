@@ -9,7 +9,7 @@ import { isPostgres } from './db/connection.js';
 import { DatabaseAvailability } from './db/availability.js';
 import { createPgChangeBus } from './db/change-bus.js';
 import type { AppContext } from './http/context.js';
-import { checkAccess, mount, type AnyEndpoint } from './http/endpoint.js';
+import { checkAccess, mount, refuseOtherMethods, type AnyEndpoint } from './http/endpoint.js';
 import { errorHandler, notFound } from './http/errors.js';
 import { createMetrics } from './http/metrics.js';
 import { failFastWhileDatabaseDown, logRequestError, observeRequests, operationsEndpoints, type Readiness } from './http/operations.js';
@@ -17,6 +17,7 @@ import { docsPage, openApiDocument } from './http/openapi.js';
 import { ResponseCache } from './http/response-cache.js';
 import { resumableUploads, resumableUploadsReference } from './http/resumable-uploads.js';
 import { createResumableUploads } from './services/resumable-uploads.js';
+import { ABANDONED_PART_MS, sweepStaleUploadParts } from './services/uploads.js';
 import { sameOriginWrites } from './http/same-origin.js';
 import { Admission } from './http/admission.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -85,17 +86,18 @@ export function createApp(db: Db, config: ServingConfig): App {
   const availability = new DatabaseAvailability(db);
   const readiness: Readiness = { draining: false };
   const metrics = createMetrics(db, cache, services.jobs);
-  const admin = createAdminServices(db, config, services.sessions, services.storage, services.jobs);
+  const admin = createAdminServices(db, config, services.sessions, services.accessTokens, services.storage, services.jobs);
   const uploads = createResumableUploads(config, admin.placement);
   const ai = createAiGenerator(db, config, admin.images);
   const aiJobs = createAiJobs(db, services.jobs, ai);
   // Once an hour in the whole cluster: expired sessions, closed throttle and rate-limit windows, unfinished resumable
-  // uploads past their 24 hours, and settled AI jobs past their week.
-  // Expired resumable uploads are also swept as a process starts, so that a restart frees their space at once.
-  void uploads.sweep().catch((error: unknown) => log.warn({ err: error }, 'Sweeping expired uploads failed'));
+  // uploads past their 24 hours, parts of multipart uploads a killed process left, and settled AI jobs past their week.
+  // Upload leftovers are also swept as a process starts, so that a restart frees their space at once.
+  const sweepUploads = () => Promise.all([uploads.sweep(), sweepStaleUploadParts(config.dataDir, ABANDONED_PART_MS)]);
+  void sweepUploads().catch((error: unknown) => log.warn({ err: error }, 'Sweeping expired uploads failed'));
   services.jobs.every('housekeeping.hourly', 60, async () => {
     await Promise.all([
-      services.sessions.purgeExpired(), services.throttle.purgeExpired(), services.rateLimit.purgeExpired(), uploads.sweep(), aiJobs.purgeSettled(),
+      services.sessions.purgeExpired(), services.throttle.purgeExpired(), services.rateLimit.purgeExpired(), sweepUploads(), aiJobs.purgeSettled(),
     ]);
   });
   const admission = new Admission(config.load.concurrency, config.load.queueBudgetMs);
@@ -117,7 +119,9 @@ export function createApp(db: Db, config: ServingConfig): App {
   const document = openApiDocument(endpoints, resumableUploadsReference);
   const docs = docsPage(document);
 
-  const router = new Router();
+  // Paths match as written, as the document lists them: every rule keyed on a path prefix (private answers, the admin
+  // guard, bearer tokens) then sees exactly the calls the router serves; /API/user is no second name for /api/user.
+  const router = new Router({ sensitive: true });
   router.get('/api/openapi.json', (ctx) => { ctx.body = document; });
   router.get('/api/docs', (ctx) => { ctx.type = 'html'; ctx.body = docs; });
   mount(router, endpoints, cache, admission);
@@ -151,10 +155,12 @@ export function createApp(db: Db, config: ServingConfig): App {
   });
   koa.use(resumableUploads(uploads));
   koa.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }));
+  koa.use(refuseOtherMethods(router));
   koa.use(router.routes());
   koa.use(router.allowedMethods());
   koa.use(async (ctx, next) => {
-    if (ctx.path.startsWith('/api/') || ctx.path === '/api') throw notFound(`No such API endpoint: ${ctx.method} ${ctx.path}`);
+    // Also for /API/user and the like (paths are case-sensitive): a client that miscapitalises is told in the API's terms.
+    if (/^\/api(\/|$)/i.test(ctx.path)) throw notFound(`No such API endpoint: ${ctx.method} ${ctx.path}`);
     if (ctx.path.startsWith('/media/hero/') && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
       // The home hero's two built-in videos (reader-area.md §4), shipped with the server.
       const file = safeJoin(HERO_MEDIA_DIR, ctx.path.slice('/media/hero/'.length));
@@ -185,6 +191,8 @@ export function createApp(db: Db, config: ServingConfig): App {
   // E-mail, push alerts, AI generations and image variants go on in the background, and jobs left unfinished by a restart resume here.
   void services.jobs.work({ ...services.accountMail.jobs, ...services.newsletter.jobs, ...services.push.jobs, ...aiJobs.jobs, ...admin.images.jobs }, services.push.announceEpisodes)
     .catch((error: unknown) => log.error({ err: error }, 'Background jobs did not start'));
+  // The push keys are made (or read) as the process starts, while there is room: every page's config is then a read.
+  void services.push.publicKey().catch((error: unknown) => log.warn({ err: error }, 'The push keys could not be read or made'));
 
   return {
     koa,

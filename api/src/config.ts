@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { RESUMABLE_LIMITS_MB } from '@redaktion/shared';
+import { z } from 'zod';
 import type { S3Settings } from './storage/s3.js';
 
 /** Where stored files live (contract.md §8 [ops]): files under DATA_DIR, or one S3 bucket. */
@@ -26,11 +27,15 @@ export interface Config {
   trustProxy: boolean;
   /** PUBLIC_ORIGIN as set: the site's own origin for the cross-site check (else the request's). */
   publicOrigin: string | null;
+  /** Whether PUBLIC_ORIGIN is https: then cookies are Secure and HSTS is sent, whatever NODE_ENV says. */
+  https: boolean;
   /** Where e-mailed and provider-facing links point: PUBLIC_ORIGIN, else this server's own address; never a request header. */
   linkOrigin: string;
   mailDir: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /** LIST_UNSUBSCRIBE_MAILTO: the mailbox someone processes for `mailto:` unsubscribes; without it the newsletter offers none. */
+  listUnsubscribeMailto: string | null;
   stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null; apiBase: string | null };
   /** `waitMs`: how long generate-article and generate-image wait for their job before answering 504 with its id. */
   openai: { apiKey: string | null; baseUrl: string | null; textModel: string; imageModel: string | null; timeoutMs: number; waitMs: number };
@@ -56,6 +61,12 @@ const text = (value: string | undefined): string | null => (value && value.trim(
 
 /** The bare address of "Name <address>". */
 const addressOf = (mailbox: string): string => /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox;
+
+/** A bare e-mail address, or null when unset; anything else would make a broken header in every newsletter. */
+function mailboxAddress(name: string, value: string | null): string | null {
+  if (value && !z.email().safeParse(value).success) throw new Error(`${name} must be a bare e-mail address, such as unsubscribe@redaktion.se`);
+  return value;
+}
 
 /** PUBLIC_ORIGIN as a bare origin (scheme, host, port); anything else is a configuration mistake worth stopping for. */
 function originOf(value: string | null): string | null {
@@ -123,7 +134,8 @@ function storageConfig(env: Env): StorageConfig {
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
-  mkdirSync(dataDir, { recursive: true });
+  // It holds the database, the mail and every upload: the server's user alone may look inside.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
   const databaseUrl = text(env.DATABASE_URL);
   const publicOrigin = originOf(text(env.PUBLIC_ORIGIN));
@@ -155,10 +167,12 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: env.SEED_DEMO !== '0',
     trustProxy: env.TRUST_PROXY === '1',
     publicOrigin,
+    https: publicOrigin?.startsWith('https:') ?? false,
     linkOrigin: publicOrigin ?? `http://${ownHost}:${port}`,
     mailDir: path.join(dataDir, 'mail'),
     smtpUrl: text(env.SMTP_URL),
     mailFrom: text(env.MAIL_FROM) ?? 'Redaktion <no-reply@redaktion.example>',
+    listUnsubscribeMailto: mailboxAddress('LIST_UNSUBSCRIBE_MAILTO', text(env.LIST_UNSUBSCRIBE_MAILTO)),
     stripe: {
       secretKey: text(env.STRIPE_SECRET_KEY),
       publishableKey: text(env.STRIPE_PUBLISHABLE_KEY),

@@ -12,7 +12,7 @@ import { createStorage } from './storage/index.js';
 const DRAIN_LIMIT_MS = 10_000;
 
 const config = loadConfig();
-// Only at start, never hourly: a part being put into a slow store is no longer written to, and would look abandoned.
+// At start, before anything of this process writes one, parts untouched for a minute go (the hourly clean-up waits an hour).
 const swept = await sweepStaleUploadParts(config.dataDir);
 if (swept) log.info({ files: swept }, 'Removed partial upload files left by an earlier process');
 const db = await openDatabase(config, { serving: true });

@@ -316,13 +316,19 @@ describe('people profiles', () => {
 });
 
 describe('categories', () => {
-  it('adds, renames, deactivates and removes, refusing blank and duplicate names', async () => {
+  it('adds, renames, deactivates and removes, refusing blank and duplicate names and an edit of nothing', async () => {
     expect((await admin.post('/api/admin/categories', { name: '  ' })).body.error).toBe('Category name is required');
     const created = await admin.post('/api/admin/categories', { name: 'Sport & Fritid' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ slug: 'sport-fritid', active: true });
     expect((await admin.post('/api/admin/categories', { name: 'sport & fritid' })).status).toBe(409);
     expect((await admin.post('/api/admin/categories', { name: 'Politics' })).status).toBe(409);
+    // An edit must change something: nothing, or only fields the API does not know, is refused with those it does.
+    for (const nothing of [{}, { title: 'Sport' }]) {
+      const refused = await admin.request('PUT', `/api/admin/categories/${created.body.id}`, nothing);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe('Nothing to change: send name, description, color, or active');
+    }
     const renamed = await admin.request('PUT', `/api/admin/categories/${created.body.id}`, { name: 'Sport' });
     expect(renamed.body).toMatchObject({ name: 'Sport', slug: 'sport-fritid' });
     expect((await anonymous().get('/api/categories')).body.map((c: { slug: string }) => c.slug)).toContain('sport-fritid');

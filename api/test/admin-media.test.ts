@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -143,9 +143,14 @@ describe('audio uploads', () => {
     expect(await everything()).toEqual(before);
   });
 
-  it('leaves nothing behind when the connection drops mid-upload', async () => {
+  it("leaves nothing behind when the connection drops mid-upload, and lets only the server's user read what arrived", async () => {
     const before = await everything();
-    await abortedUpload(server.url, '/api/upload', cookies, audioHeads.mp3(), 20 * MB, 4 * MB);
+    const temp = path.join(server.config.dataDir, 'tmp');
+    const arriving: string[] = [];
+    await abortedUpload(server.url, '/api/upload', cookies, audioHeads.mp3(), 20 * MB, 4 * MB, async () => {
+      for (const name of await filesIn(temp)) arriving.push(((await stat(path.join(temp, name))).mode & 0o777).toString(8));
+    });
+    expect(arriving).toEqual(['600']);
     let after = await everything();
     for (let attempt = 0; attempt < 50 && JSON.stringify(after) !== JSON.stringify(before); attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -154,6 +159,28 @@ describe('audio uploads', () => {
     expect(after).toEqual(before);
     // The server is still well after the abort.
     expect((await upload(audioHeads.wav(), 'efter.wav')).status).toBe(201);
+  });
+
+  it('removes at the hourly clean-up a part that a killed process left and a quick restart kept, and none in use', async () => {
+    const temp = path.join(server.config.dataDir, 'tmp');
+    await mkdir(temp, { recursive: true });
+    const leftByKill = path.join(temp, `${randomUUID()}.part`);
+    const inUse = path.join(temp, `${randomUUID()}.part`);
+    await writeFile(leftByKill, Buffer.alloc(MB));
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await utimes(leftByKill, twoHoursAgo, twoHoursAgo);
+    // Written a while ago and now being put into a slow store.
+    await writeFile(inUse, Buffer.alloc(MB));
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60 * 1000);
+    await utimes(inUse, tenMinutesAgo, tenMinutesAgo);
+    // The clean-up also runs as a process starts: a second one on the same data does it now.
+    const second = await startTestServer({ database: server.database });
+    try {
+      await expect.poll(() => filesIn(temp), { timeout: 5000 }).toEqual([path.basename(inUse)]);
+    } finally {
+      await second.close();
+      await rm(inUse);
+    }
   });
 });
 

@@ -59,7 +59,7 @@ describe('user management (super admins only)', () => {
     expect((await admin.patch(`/api/admin/users/${target.id}`, { role: 'user' })).status).toBe(403);
     expect((await admin.get('/api/admin/users')).status).toBe(403);
     expect((await superAdmin.patch(`/api/admin/users/${target.id}`, { role: 'editor' })).status).toBe(400);
-    expect((await superAdmin.patch(`/api/admin/users/${target.id}`, {})).body.error).toBe('Nothing to change');
+    expect((await superAdmin.patch(`/api/admin/users/${target.id}`, {})).body.error).toBe('Nothing to change: send role or active');
     expect((await superAdmin.patch('/api/admin/users/999999', { role: 'user' })).status).toBe(404);
   });
 

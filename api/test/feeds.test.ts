@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import Stripe from 'stripe';
 import sharp from 'sharp';
 import { parseFeed } from 'podcast-partytime';
@@ -7,6 +9,7 @@ import { validateXML } from 'xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { podcastGuid } from '../src/services/feeds/uuid.js';
 import { HttpClient } from './support/http-client.js';
+import { image, MB, postForm, videoHeads } from './support/media.js';
 import { hoursFromNow, insertArticle, insertEpisode } from './support/fixtures.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { signedInUser } from './support/users.js';
@@ -132,6 +135,45 @@ describe('public podcast feeds', () => {
     // Only our uploads, only the fixed sizes: nothing else is drawn or read.
     for (const path of ['/media/artwork/%2e%2e/session-secret.jpg', '/media/og/..%2F..%2Fredaktion.sqlite.jpg', '/media/artwork/%E0%A4%A.jpg', '/media/huge/demo/x.svg.jpg', '/media/og/demo/finns-inte.svg.jpg']) {
       expect((await anonymous.get(path)).status, path).toBe(404);
+    }
+  });
+
+  /** 150 parallel requests for `url`, like those that drained the memory: their statuses, and how far the server's buffers grew meanwhile. */
+  async function previewBurst(url: string) {
+    const before = process.memoryUsage().arrayBuffers;
+    let peak = before;
+    const sampling = setInterval(() => { peak = Math.max(peak, process.memoryUsage().arrayBuffers); }, 5);
+    try {
+      const statuses = await Promise.all(Array.from({ length: 150 }, async () => (await fetch(server.url + url)).status));
+      return { statuses, grownMb: (Math.max(peak, process.memoryUsage().arrayBuffers) - before) / MB };
+    } finally {
+      clearInterval(sampling);
+    }
+  }
+
+  it("answers a public custom video's preview image with 404, to 150 parallel requests, without reading the video", async () => {
+    const admin = await signedInUser(server.url, server.db, { role: 'admin' });
+    const cookies = [...admin.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    // Just under the largest image: read whole for every request, such a video took gigabytes.
+    const video = await postForm(server.url, '/api/admin/custom-videos', cookies,
+      { video: [Buffer.concat([videoHeads.mp4(), Buffer.alloc(19 * MB)]), 'klipp.mp4'] }, { title: 'Klipp', description: 'Ett klipp', duration: '0:30' });
+    expect(video.status).toBe(201);
+    const answers = await previewBurst(`/media/og/${(video.body.videoUrl as string).slice('/uploads/'.length)}.jpg`);
+    expect(answers.statuses).toEqual(Array(150).fill(404));
+    expect(answers.grownMb).toBeLessThan(19);
+  });
+
+  it('reads a stored picture that cannot be drawn once, however many ask at once or after', async () => {
+    // No upload makes one (sharp reads each image before it is kept), but a damaged store could hold one.
+    const name = `${randomUUID()}.png`;
+    const images = join(server.config.dataDir, 'uploads', 'images');
+    await mkdir(images, { recursive: true });
+    await writeFile(join(images, name), Buffer.concat([await image('png', 8, 8), Buffer.alloc(19 * MB)]).fill(7, 20));
+    // At once, the requests share one reading (a few copies of the file, not 150); after, none reads it again.
+    for (const [round, mostMb] of [['at once', 100], ['after', 19]] as const) {
+      const answers = await previewBurst(`/media/og/images/${name}.jpg`);
+      expect(answers.statuses, round).toEqual(Array(150).fill(404));
+      expect(answers.grownMb, round).toBeLessThan(mostMb);
     }
   });
 

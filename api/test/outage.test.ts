@@ -1,11 +1,15 @@
+import { spawnSync } from 'node:child_process';
+import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './support/http-client.js';
 import { insertArticle } from './support/fixtures.js';
+import { image, MB, postForm, videoHeads } from './support/media.js';
 import { startServerProcess, type ServerProcess } from './support/server-process.js';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
 import { createTestDatabase, engine, startTestServer, type TestServer } from './support/test-server.js';
+import { signedInUser } from './support/users.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -186,6 +190,79 @@ if (engine === 'postgres') describe('PostgreSQL going away', () => {
     // The processes started above on a direct connection heard theirs.
     expect(api.output()).not.toContain('did not hear its own notice');
   }, 30_000);
+});
+
+describe('a full disk', () => {
+  /** Fills the file system under `dir` to the last byte, as a growing log or backup does. */
+  async function fill(dir: string): Promise<string> {
+    const filler = path.join(dir, 'filler');
+    const handle = await open(filler, 'w');
+    try {
+      for (const size of [MB, 4096]) {
+        for (;;) {
+          try {
+            await handle.write(Buffer.alloc(size, 1));
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code === 'ENOSPC') break;
+            throw error;
+          }
+        }
+      }
+    } finally {
+      await handle.close();
+    }
+    return filler;
+  }
+
+  it('answers writes 507 in our words while reads go on, and works again once there is room', async (context) => {
+    // DATA_DIR on a small file system of its own, which the test really fills (mounting one takes root).
+    const dataDir = await tempDir();
+    if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=24m', 'tmpfs', dataDir]).status !== 0) context.skip('mounting a tmpfs needs root');
+    cleanups.push(async () => spawnSync('umount', [dataDir]));
+    const database = await createTestDatabase();
+    cleanups.push(() => database.drop());
+    const server = await startTestServer({ database: { url: database.url, dataDir } });
+    cleanups.push(() => server.close());
+    const id = await insertArticle(server, { title: 'Läsbar med full disk' });
+    const admin = await signedInUser(server.url, server.db, { role: 'admin' });
+    const cookies = [...admin.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const tus = (method: string, url: string, headers: Record<string, string>, body?: Uint8Array) => fetch(server.url + url, {
+      method, headers: { 'Tus-Resumable': '1.0.0', Cookie: cookies, ...headers }, body: body as BodyInit | undefined,
+    });
+    const created = await tus('POST', '/api/admin/uploads', {
+      'Upload-Length': String(4 * MB), 'Upload-Metadata': `filename ${btoa('film.mp4')},filetype ${btoa('video/mp4')}`,
+    });
+    expect(created.status).toBe(201);
+    const filler = await fill(dataDir);
+
+    const video = Buffer.concat([videoHeads.mp4(), Buffer.alloc(4 * MB - videoHeads.mp4().length, 7)]);
+    const answers = {
+      upload: await postForm(server.url, '/api/upload', cookies, { file: [await image('png', 1200, 800), 'bild.png'] }),
+      patch: await tus('PATCH', created.headers.get('location')!, { 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, video)
+        .then(async (response) => ({ status: response.status, body: await response.json() as unknown })),
+      ...(engine === 'sqlite' ? {
+        // SQLite's file is on the same disk; PostgreSQL's is not, and its writes go on.
+        register: await new HttpClient(server.url).post('/api/register', { username: 'full_disk', email: 'full.disk@example.se', password: 'ett långt lösenord' }),
+        login: await new HttpClient(server.url).post('/api/login', { username: admin.username, password: admin.password }),
+        signUp: await new HttpClient(server.url).post('/api/newsletter', { email: 'fylld@example.se' }),
+      } : {}),
+    };
+    for (const [name, answer] of Object.entries(answers)) {
+      expect({ name, status: answer.status }).toEqual({ name, status: 507 });
+      expect(answer.body).toEqual({ error: 'The server has no room left to store this just now; try again later', code: 'insufficient_storage' });
+    }
+    // Reads need no room.
+    expect((await fetch(`${server.url}/api/articles/${id}`)).status).toBe(200);
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
+
+    await rm(filler);
+    expect((await new HttpClient(server.url).post('/api/register', { username: 'full_disk', email: 'full.disk@example.se', password: 'ett långt lösenord' })).status).toBe(201);
+    if (engine === 'sqlite') {
+      const sqlite = new Database(path.join(dataDir, 'redaktion.sqlite'), { readonly: true });
+      expect(sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+      sqlite.close();
+    }
+  }, 60_000);
 });
 
 async function tempDir(): Promise<string> {

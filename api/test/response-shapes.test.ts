@@ -165,6 +165,15 @@ describe('every endpoint says what it answers', () => {
     }
   });
 
+  it('answers each caller only with statuses the OpenAPI document names for the call', async () => {
+    const { paths } = (await clients['signed-out reader'].get('/api/openapi.json')).body as { paths: Record<string, Record<string, { responses: object }>> };
+    const undocumented = answers.filter((answer) => {
+      const [method, path] = answer.name.split(' ') as [string, string];
+      return !(String(answer.status) in paths[path.replace(/:(\w+)/g, '{$1}')]![method.toLowerCase()]!.responses);
+    }).map((answer) => `${answer.caller}: ${answer.name} ${answer.status}`);
+    expect(undocumented).toEqual([]);
+  });
+
   it('answers every JSON read successfully to someone, unless it needs an outside service', () => {
     const unanswered = server.endpoints
       .filter((definition) => definition.method === 'get' && definition.response && !NOT_CALLED[nameOf(definition)] && !NEEDS_OUTSIDE_SERVICE.has(nameOf(definition)))

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,6 +114,8 @@ describe('resumable uploads (tus 1.0.0)', () => {
     expect(last.json).toEqual({ url: expect.stringMatching(/^\/uploads\/videos\/[0-9a-f-]{36}\.mp4$/), kind: 'video' });
     const served = await fetch(server.url + last.json.url);
     expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    // The file is in the store: no second copy waits beside it, only the record that answers HEAD.
+    expect((await stat(path.join(resumableDir(), path.basename(location)))).size).toBe(0);
 
     // A client whose final answer was lost finds it again: from HEAD, or by repeating the last PATCH.
     const head = await tus('HEAD', location);
@@ -187,15 +189,23 @@ describe('resumable uploads (tus 1.0.0)', () => {
     const bytes = mp4(MB);
     const location = await create(bytes.length, 'gammal.mp4', 'video/mp4');
     await patch(location, 0, bytes.subarray(0, MB / 2));
-    const record = path.join(resumableDir(), `${path.basename(location)}.json`);
-    const info = JSON.parse(await readFile(record, 'utf8'));
-    await writeFile(record, JSON.stringify({ ...info, creation_date: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() }));
+    // A finished one's record (its answer for HEAD) goes at the same time.
+    const finished = await create(bytes.length, 'klar.mp4', 'video/mp4');
+    expect((await patch(finished, 0, bytes)).status).toBe(200);
+    const age = async (upload: string) => {
+      const record = path.join(resumableDir(), `${path.basename(upload)}.json`);
+      const info = JSON.parse(await readFile(record, 'utf8'));
+      await writeFile(record, JSON.stringify({ ...info, creation_date: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() }));
+    };
+    await age(location);
+    await age(finished);
     expect((await patch(location, MB / 2, bytes.subarray(MB / 2))).status).toBe(410);
 
     // Every server sweeps when it starts (and hourly): a second process on the same data does it now.
     const second = await startTestServer({ database: server.database });
     try {
       await expect.poll(() => leftOf(location), { timeout: 5000 }).toEqual([]);
+      await expect.poll(() => leftOf(finished), { timeout: 5000 }).toEqual([]);
     } finally {
       await second.close();
     }

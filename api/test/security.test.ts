@@ -411,6 +411,17 @@ describe('9. the smaller ones', () => {
     expect((await new HttpClient(server.url).get('/api/articles?limit=2')).headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('serves the API under its paths as written only, so that no other spelling escapes those rules', async () => {
+    const user = await signedInUser(server.url, server.db);
+    const { token } = (await user.client.post('/api/tokens', { name: 'Skript' })).body as { token: string };
+    for (const path of ['/API/user', '/Api/tokens', '/api/USER']) {
+      for (const answer of [await user.client.get(path), await new HttpClient(server.url).request('GET', path, undefined, { Authorization: `Bearer ${token}` })]) {
+        expect(answer.status, path).toBe(404);
+        expect(answer.body).toEqual({ error: `No such API endpoint: GET ${path}`, code: 'not_found' });
+      }
+    }
+  });
+
   it('does not say whether the username or the e-mail is the one taken', async () => {
     const user = await signedInUser(server.url, server.db);
     const sameName = await new HttpClient(server.url).post('/api/register', { username: user.username.toUpperCase(), email: 'annan@example.se', password: 'lösenord123' });

@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idParam, MAX_ID } from '@redaktion/shared';
 import { HttpClient } from './support/http-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
+import { signedInUser } from './support/users.js';
 
 let server: TestServer;
 let client: HttpClient;
@@ -11,8 +14,18 @@ beforeAll(async () => {
 });
 afterAll(async () => { await server?.close(); });
 
+/** A request sent as written: fetch would tidy the path ('/a/.') and refuses methods such as TRACE. */
+const raw = (method: string, path: string) => new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+  const url = new URL(server.url);
+  http.request({ host: url.hostname, port: url.port, path, method }, (response) => {
+    let text = '';
+    response.on('data', (chunk: Buffer) => { text += chunk.toString(); });
+    response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text }));
+  }).on('error', reject).end();
+});
+
 describe('security headers', () => {
-  it('sends nosniff, a referrer policy and a CSP without inline scripts or third parties when nothing is configured', async () => {
+  it('sends nosniff, a referrer policy and a CSP without unsafe-inline scripts or third parties when nothing is configured', async () => {
     for (const path of ['/', '/api/articles', '/api/nothing-here']) {
       const response = await client.get(path);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -24,6 +37,14 @@ describe('security headers', () => {
       expect(csp).not.toContain('youtube');
       expect(csp).toContain("frame-ancestors 'none'");
     }
+  });
+
+  it('allows a page\'s one inline script, the one that holds early taps, by its hash', async () => {
+    const page = await client.get('/');
+    const inline = [...page.text.matchAll(/<script>(.*?)<\/script>/gs)].map((match) => match[1]!);
+    expect(inline).toHaveLength(1);
+    const scriptSrc = page.headers.get('content-security-policy')!.split('; ').find((directive) => directive.startsWith('script-src '));
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`);
   });
 
   it('allows Stripe and the YouTube embed only when they are configured', async () => {
@@ -57,6 +78,45 @@ describe('routing', () => {
       expect(missing.status, path).toBe(404);
       expect(missing.text).toContain('<div id="root">');
     }
+  });
+
+  it('takes ids up to the largest the database holds: past it every call that takes one answers 400, and its page 404', async () => {
+    const superAdmin = (await signedInUser(server.url, server.db, { role: 'super_admin' })).client;
+    // Every call whose id is a database row's (an AI job's id is a UUID).
+    const calls = server.endpoints.filter((definition) => (definition.params as { shape?: { id?: unknown } } | undefined)?.shape?.id === idParam);
+    expect(calls.length).toBeGreaterThan(30);
+    for (const { method, path } of calls) {
+      const url = path.replace(':id', String(MAX_ID + 1)).replace(/:\w+/g, 'x');
+      const answer = await superAdmin.request(method.toUpperCase(), url, method === 'get' || method === 'delete' ? undefined : {});
+      expect({ url, status: answer.status, error: answer.body?.error }).toEqual({ url, status: 400, error: 'Invalid id' });
+    }
+    const preview = await superAdmin.post('/api/admin/newsletter/preview', { articleIds: [MAX_ID + 1] });
+    expect(preview.status).toBe(400);
+    expect(preview.body.issues).toContainEqual({ path: 'articleIds.0', message: 'Invalid id' });
+    expect((await client.get(`/api/articles/${MAX_ID}`)).status).toBe(404);
+    for (const page of [`/article/${MAX_ID + 1}`, `/podcast/${MAX_ID}`]) expect((await client.get(page)).status, page).toBe(404);
+  });
+
+  it('sends a page asked with a trailing slash, or empty or dot segments, to its one address', async () => {
+    const moved = [['/privacy/', '/privacy'], ['/terms/', '/terms'], ['/cookies/', '/cookies'], ['/privacy/.', '/privacy'], ['//', '/'],
+      ['///', '/'], ['//evil.example/', '/evil.example'], ['/news/?category=sport', '/news?category=sport']];
+    for (const [asked, canonical] of moved) {
+      const answer = await raw('GET', asked!);
+      expect({ asked, status: answer.status, location: answer.headers.location }).toEqual({ asked, status: 301, location: canonical });
+    }
+    for (const path of ['/privacy', '/terms', '/cookies']) expect((await client.get(path)).status, path).toBe(200);
+  });
+
+  it('answers a method a path does not take with 405 and the methods it does, TRACE included', async () => {
+    const paths = ['/rss.xml', '/sitemap.xml', '/robots.txt', '/feeds/podcast-series/1.xml', '/api/articles', '/news', '/uploads/images/x.png'];
+    for (const path of paths) {
+      for (const method of path.startsWith('/news') || path.startsWith('/uploads') ? ['TRACE', 'PROPFIND'] : ['TRACE', 'PROPFIND', 'PUT']) {
+        const answer = await raw(method, path);
+        expect({ path, method, status: answer.status, allow: answer.headers.allow }).toEqual({ path, method, status: 405, allow: 'GET, HEAD' });
+        expect(JSON.parse(answer.text)).toMatchObject({ code: 'method_not_allowed' });
+      }
+    }
+    expect((await raw('TRACE', '/api/does-not-exist')).status).toBe(404);
   });
 
   it('answers an unknown /api path with a JSON 404', async () => {
@@ -173,18 +233,36 @@ describe('reference and meta calls', () => {
   });
 });
 
-describe('in production', () => {
-  it('marks the session cookie Secure behind a TLS proxy and sends HSTS', async () => {
-    const production = await startTestServer({ env: { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://redaktion.example', TRUST_PROXY: '1' } });
+describe('Secure cookies and HSTS follow PUBLIC_ORIGIN', () => {
+  /** Registers on a server started with `env`: the session cookie it sets, and the HSTS header of its answer. */
+  async function signUpOn(env: Record<string, string>, headers: Record<string, string> = {}) {
+    const server = await startTestServer({ env });
     try {
-      const https = new HttpClient(production.url);
-      const response = await https.request('POST', '/api/register',
-        { username: 'prod_user', email: 'prod@example.se', password: 'lösenord123' }, { 'X-Forwarded-Proto': 'https' });
+      const client = new HttpClient(server.url);
+      const response = await client.request('POST', '/api/register', { username: 'https_user', email: 'https@example.se', password: 'lösenord123' }, headers);
       expect(response.status).toBe(201);
-      expect(https.lastSetCookie.find((cookie) => cookie.startsWith('redaktion.sid='))).toMatch(/secure/i);
-      expect(response.headers.get('strict-transport-security')).toContain('max-age');
+      return { cookie: client.lastSetCookie.find((cookie) => cookie.startsWith('redaktion.sid=')), hsts: response.headers.get('strict-transport-security') };
     } finally {
-      await production.close();
+      await server.close();
     }
+  }
+
+  it('marks the session cookie Secure behind a TLS proxy and sends HSTS in production', async () => {
+    const answer = await signUpOn({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://redaktion.example', TRUST_PROXY: '1' }, { 'X-Forwarded-Proto': 'https' });
+    expect(answer.cookie).toMatch(/; secure/i);
+    expect(answer.hsts).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('does so on an https site whatever NODE_ENV says', async () => {
+    const answer = await signUpOn({ PUBLIC_ORIGIN: 'https://redaktion.example' });
+    expect(answer.cookie).toMatch(/; secure/i);
+    expect(answer.hsts).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('does neither on a plain-http site, in production too (a Secure cookie would never come back)', async () => {
+    const answer = await signUpOn({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'http://intranat.example' });
+    expect(answer.cookie).toBeDefined();
+    expect(answer.cookie).not.toMatch(/secure/i);
+    expect(answer.hsts).toBeNull();
   });
 });

@@ -177,6 +177,9 @@ describe('STORAGE=s3: every stored file in the bucket', () => {
     const head = await tus('HEAD', location);
     expect(head.headers.get('upload-offset')).toBe(String(size));
     expect(head.headers.get('upload-metadata')).toContain(`url ${b64(answer.url)}`);
+    // The file is in the store: of the upload only its record (.info), which answers HEAD, is left in the bucket.
+    const left = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `resumable/${location.split('/').at(-1)}` }));
+    expect(left.Contents?.map((object) => object.Key)).toEqual([`resumable/${location.split('/').at(-1)}.info`]);
     // The final PATCH repeated, by a client whose answer was lost: the same answer, from any process.
     const again = await tus('PATCH', location, { 'Upload-Offset': String(size), 'Content-Type': 'application/offset+octet-stream' }, new Uint8Array(0));
     expect(await again.json()).toEqual(answer);

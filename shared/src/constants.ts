@@ -36,6 +36,9 @@ export const LIMITS = {
   resetTokenTtlMs: 60 * 60 * 1000,
 } as const;
 
+/** The largest id the database holds (PostgreSQL's integer): a larger one names nothing, and PostgreSQL refuses to compare with it. */
+export const MAX_ID = 2_147_483_647;
+
 /** Widths of the WebP variants the server makes of every uploaded image (`?w=` picks one, for srcset). */
 export const IMAGE_VARIANT_WIDTHS = [400, 800, 1600] as const;
 

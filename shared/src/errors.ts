@@ -26,6 +26,10 @@ export const ERROR_CODES = {
   unavailable: 'unavailable',
   /** Background work (an AI generation) did not finish within the call's wait; its job id comes with the answer. */
   stillRunning: 'still_running',
+  /** The server's disk (or its database's) is full: nothing new can be stored until an operator makes room. */
+  insufficientStorage: 'insufficient_storage',
+  /** A method the path does not take (the answer's Allow names those it does). */
+  methodNotAllowed: 'method_not_allowed',
 } as const;
 
 /** Messages of the answers above that the server words the same everywhere (the reader app translates their codes). */

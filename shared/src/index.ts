@@ -10,6 +10,7 @@ export * from './schemas/admin.js';
 export * from './schemas/engage.js';
 export * from './schemas/feeds.js';
 export * from './helpers/raster.js';
+export * from './helpers/early-taps.js';
 export * from './schemas/tokens.js';
 export * from './schemas/uploads.js';
 export * from './schemas/answers.js';

@@ -60,6 +60,16 @@ function answerUnavailable(ctx: Context): void {
 const isPage = (ctx: Context) => (ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.path.startsWith('/api')
   && (ctx.path === '/' || !path.extname(ctx.path)) && !ctx.path.startsWith('/uploads/') && !ctx.path.startsWith('/media/');
 
+/** A path without empty or dot segments and without a trailing slash, as a browser resolves it ('//a/./b/' is '/a/b'). */
+function canonicalPath(pathname: string): string {
+  const segments: string[] = [];
+  for (const segment of pathname.split('/')) {
+    if (segment === '..') segments.pop();
+    else if (segment !== '' && segment !== '.') segments.push(segment);
+  }
+  return `/${segments.join('/')}`;
+}
+
 interface LoadedApp { template: string; renderer: Renderer; manifest: BuildManifest }
 
 /** Vite's build manifest: each source module's chunk and the chunks it imports. */
@@ -278,6 +288,13 @@ export function clientApp(distDir: string, options: PageOptions) {
       // The alternative home links to /articles?category=…; the listing lives at /news.
       ctx.status = 301;
       ctx.redirect(`/news${ctx.querystring ? `?${ctx.querystring}` : ''}`);
+      return;
+    }
+    const canonical = canonicalPath(ctx.path);
+    if (canonical !== ctx.path) {
+      // One address per page, the one its links use: '/privacy/' is '/privacy', and '//' is '/', not a host.
+      ctx.status = 301;
+      ctx.redirect(`${canonical}${ctx.querystring ? `?${ctx.querystring}` : ''}`);
       return;
     }
     if (ctx.path !== '/' && path.extname(ctx.path)) {

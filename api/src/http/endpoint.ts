@@ -1,9 +1,11 @@
 import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { ERROR_CODES } from '@redaktion/shared';
 import { z } from 'zod';
 import { isAdmin } from '../services/audience.js';
 import type { UserRow } from '../services/users.js';
 import type { AppContext } from './context.js';
-import { forbidden, notAuthenticated, validationError } from './errors.js';
+import { forbidden, HttpError, notAuthenticated, validationError } from './errors.js';
 import type { Admission } from './admission.js';
 import type { ResponseCache } from './response-cache.js';
 
@@ -21,6 +23,9 @@ export type Produces =
   | { produces: string; response?: never; status?: number }
   | { status: 204 | 302; response?: never; produces?: never };
 
+/** Answers of a call beside its own, by status: why, and the JSON schema or media type of the body where it has one. */
+export type Answers = Record<number, { description: string; schema?: z.ZodType; produces?: string }>;
+
 interface Declaration<P, Q, B> {
   method: Method;
   path: string;
@@ -32,8 +37,14 @@ interface Declaration<P, Q, B> {
   body?: z.ZodType<B>;
   /** Fields of a multipart body, for the reference (the handler reads the stream itself). */
   form?: Record<string, { file: boolean; required: boolean; description: string }>;
-  /** Further answers worth naming in the reference (beyond 400, 401, 403 and 404). */
-  answers?: Record<number, { description: string; schema?: z.ZodType }>;
+  /**
+   * This call's answers besides its own, for the reference: a taken name's 409, an unknown category's 404, a page's
+   * media type. Those every call of its kind may get (400, 401, 403, 404 by id, 503, ...) come from the rest of the
+   * declaration (openapi.ts `commonAnswers`).
+   */
+  answers?: Answers;
+  /** Refuses a client that tries too often with 429 and Retry-After. */
+  throttled?: true;
   /** Public reads whose answer depends only on the URL and the audience may be served from the response cache. */
   cached?: boolean;
   handle(ctx: AppContext, input: Input<P, Q, B>): unknown;
@@ -94,6 +105,30 @@ export function produce(definition: AnyEndpoint, status: number, body: unknown):
 }
 
 const MUTATING: readonly Method[] = ['post', 'put', 'patch', 'delete'];
+/** Methods a page or a file may be asked with; any other (TRACE, PROPFIND) they refuse. */
+const PAGE_METHODS = ['GET', 'HEAD'];
+const KNOWN_METHODS = new Set([...PAGE_METHODS, 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/**
+ * A method a path does not take is a 405 that names those it does (Allow), whether the router knows the method (PUT
+ * on a feed) or not (TRACE): pages and files take GET and HEAD. A path that is no API call stays a 404, and OPTIONS
+ * is the router's.
+ */
+export function refuseOtherMethods(router: Router): Middleware {
+  return async (ctx, next) => {
+    if (ctx.method === 'OPTIONS') return next();
+    const matched = router.match(ctx.path, ctx.method);
+    if (matched.route) return next();
+    const taken = new Set(matched.path.flatMap((layer) => layer.methods));
+    let allowed = [...KNOWN_METHODS].filter((method) => taken.has(method));
+    if (!allowed.length) {
+      if (ctx.path.startsWith('/api') || KNOWN_METHODS.has(ctx.method)) return next();
+      allowed = PAGE_METHODS;
+    }
+    throw new HttpError(405, `${ctx.method} is not allowed here; use ${allowed.join(' or ')}`, ERROR_CODES.methodNotAllowed, undefined,
+      { Allow: allowed.join(', ') });
+  };
+}
 
 export function mount(router: Router, endpoints: AnyEndpoint[], cache: ResponseCache, admission: Admission): void {
   for (const definition of endpoints) {

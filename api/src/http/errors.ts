@@ -34,6 +34,16 @@ export function unavailableFor(error: unknown, availability: DatabaseAvailabilit
   return availability.failed(error) ? unavailable(5) : null;
 }
 
+/**
+ * A write that found no room: the disk full or over quota (ENOSPC, EDQUOT, also SQLite's database file on it) or
+ * PostgreSQL's own disk full (53100). The system's wording names paths and is no help to a client.
+ */
+const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', '53100']);
+export const isStorageFull = (error: unknown): boolean =>
+  error instanceof Error && STORAGE_FULL_CODES.has((error as Error & { code?: unknown }).code as string);
+export const insufficientStorage = () => new HttpError(507, 'The server has no room left to store this just now; try again later',
+  ERROR_CODES.insufficientStorage);
+
 export function validationError(error: z.ZodError): HttpError {
   const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
   return new HttpError(400, issues[0]?.message ?? 'Invalid input', ERROR_CODES.validation, issues);
@@ -53,14 +63,17 @@ const UNAVAILABLE_PAGE = '<!doctype html><html lang="sv"><head><meta charset="ut
 
 /**
  * The one place errors become answers: a client never sees a stack trace, a database that is away or busy is a 503
- * the client may retry, and a 500 only happens for a fault of ours, logged here.
+ * the client may retry, a full disk is a 507, and a 500 only happens for a fault of ours, logged here.
  */
 export function errorHandler(availability: DatabaseAvailability): Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (caught) {
-      const error: Error & { status?: number } = unavailableFor(caught, availability) ?? caught as Error;
+      const full = isStorageFull(caught);
+      const error: Error & { status?: number } = unavailableFor(caught, availability) ?? (full ? insufficientStorage() : caught as Error);
+      // The operator must make room: the system's own words go to the log, not to the client.
+      if (full) ctx.app.emit('error', caught, ctx);
       let body: ApiErrorBody & Record<string, unknown>;
       if (error instanceof HttpError) {
         ctx.status = error.status;

@@ -1,4 +1,6 @@
 import { parse as parseQuery } from 'node:querystring';
+import { ERROR_CODES } from '@redaktion/shared';
+import { log } from '../log.js';
 import type { DatabaseAvailability } from '../db/availability.js';
 import type { AppContext, AppState } from './context.js';
 import { parse, produce, type AnyEndpoint } from './endpoint.js';
@@ -55,7 +57,9 @@ export function inProcessReads(endpoints: AnyEndpoint[], cache: ResponseCache, a
       } catch (error) {
         const answer = error instanceof HttpError ? error : unavailableFor(error, availability);
         if (answer) return { status: answer.status, body: errorBody(answer) };
-        throw error;
+        // A fault of ours, logged as the error handler logs one: the page says it could not be made, never "not found".
+        log.error({ err: error, route: definition.path }, 'Request failed');
+        return { status: 500, body: JSON.stringify({ error: 'Something went wrong on our side', code: ERROR_CODES.internal }) };
       }
     }
     return { status: 404, body: errorBody(notFound(`No such API endpoint: GET ${pathname}`)) };

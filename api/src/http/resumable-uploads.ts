@@ -3,6 +3,7 @@ import { NodeRequest } from 'srvx/node';
 import { ERROR_CODES, RESUMABLE_UPLOADS_PATH, type ErrorCode } from '@redaktion/shared';
 import type { ResumableUploads } from '../services/resumable-uploads.js';
 import { badRequest } from './errors.js';
+import { answersOf } from './openapi.js';
 
 const TUS_METHODS = new Set(['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS']);
 
@@ -43,6 +44,12 @@ const uploadId = { name: 'id', in: 'path', required: true, schema: { type: 'stri
 const security = [{ session: [] }, { accessToken: [] }];
 const who = 'Who may call it: Role admin or super_admin. Protocol: tus 1.0.0 (https://tus.io/protocols/resumable-upload), every request with Tus-Resumable: 1.0.0.';
 const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+/** A tus call's answers: its own, tus's refusal of another protocol version, and those of every admin call of its method. */
+const answers = (method: string, path: string, own: Record<string, object>) => answersOf({ path, method, access: 'admin', input: false, jsonBody: false }, {
+  ...(method === 'options' ? {} : { 412: error('Tus-Resumable is missing or names a version other than 1.0.0') }),
+  ...own,
+});
+const item = `${RESUMABLE_UPLOADS_PATH}/{id}`;
 
 /** The reference of the tus calls, for /api/openapi.json and /api/docs. */
 export const resumableUploadsReference = {
@@ -54,35 +61,38 @@ export const resumableUploadsReference = {
         tusHeader('Upload-Length', 'The file size in bytes (required: no deferred length)'),
         tusHeader('Upload-Metadata', 'filename and filetype (the MIME type: image/*, audio/* or video/*), each base64: "filename ZmlsbS5tcDQ=,filetype dmlkZW8vbXA0"'),
       ],
-      responses: {
+      responses: answers('post', RESUMABLE_UPLOADS_PATH, {
         201: { description: 'Created: Location is the upload\'s path; Upload-Expires says when an unfinished upload is deleted (24 hours)' },
         400: error('No Upload-Length, an empty file, or metadata without filename or filetype'),
         413: error('Larger than the limit for the declared type'), 415: error('A filetype that is not an image, audio or video'),
-      },
+      }),
     },
-    options: { tags: ['Admin: uploads'], security, description: who, summary: 'The server\'s tus version, extensions and largest size', parameters: [], responses: { 204: { description: 'Tus-Version, Tus-Extension, Tus-Max-Size' } } },
+    options: {
+      tags: ['Admin: uploads'], security, description: who, summary: 'The server\'s tus version, extensions and largest size', parameters: [],
+      responses: answers('options', RESUMABLE_UPLOADS_PATH, { 204: { description: 'Tus-Version, Tus-Extension, Tus-Max-Size' } }),
+    },
   },
-  [`${RESUMABLE_UPLOADS_PATH}/{id}`]: {
+  [item]: {
     head: {
       tags: ['Admin: uploads'], security, description: who, parameters: [uploadId],
       summary: 'Where to resume: Upload-Offset (bytes stored) and Upload-Length; a finished upload also names its url and kind in Upload-Metadata',
-      responses: { 200: { description: 'Upload-Offset, Upload-Length, Upload-Metadata' }, 404: { description: 'Unknown, terminated or refused upload' }, 410: { description: 'Expired' } },
+      responses: answers('head', item, { 200: { description: 'Upload-Offset, Upload-Length, Upload-Metadata' }, 404: { description: 'Unknown, terminated or refused upload' }, 410: { description: 'Expired' } }),
     },
     patch: {
       tags: ['Admin: uploads'], security, description: who,
       summary: 'Sends bytes from Upload-Offset (Content-Type: application/offset+octet-stream). The PATCH that brings the last byte answers 200 {url, kind}: the bytes are sniffed and the file placed as POST /api/upload places it',
       parameters: [uploadId, tusHeader('Upload-Offset', 'Must equal the offset HEAD reports')],
-      responses: {
+      responses: answers('patch', item, {
         200: { description: 'The last byte arrived', content: { 'application/json': { schema: { $ref: '#/components/schemas/UploadAnswer' } } } },
         204: { description: 'Stored; Upload-Offset is the new offset' },
         409: error('Upload-Offset is not the stored offset: ask HEAD'), 410: error('Expired'),
-        415: error('The bytes are not an accepted file of the declared type: the upload is deleted'),
-      },
+        415: error('The bytes are not an accepted file of the declared type (the upload is deleted), or not sent as application/offset+octet-stream'),
+      }),
     },
     delete: {
       tags: ['Admin: uploads'], security, description: who, parameters: [uploadId],
       summary: 'Ends an unfinished upload and deletes its bytes (tus termination)',
-      responses: { 204: { description: 'Deleted' }, 400: error('A finished upload cannot be terminated') },
+      responses: answers('delete', item, { 204: { description: 'Deleted' }, 400: error('A finished upload cannot be terminated') }),
     },
   },
 };

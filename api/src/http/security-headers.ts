@@ -1,6 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
+import { EARLY_TAPS_SCRIPT } from '@redaktion/shared';
 import { integrations, type Config } from '../config.js';
 import { directMediaOrigin } from '../storage/index.js';
+
+/** The one inline script, allowed by its hash: it holds a reader's taps until the page is interactive. */
+const EARLY_TAPS_SOURCE = `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}'`;
 
 /**
  * The Content-Security-Policy the PWA runs under. Stripe and the YouTube embed are allowed only
@@ -33,8 +38,8 @@ export function contentSecurityPolicy(config: Config): string {
   }
   return [
     "default-src 'self'",
-    `script-src ${scripts.join(' ')}`,
-    // React and the video player set inline styles; no inline scripts are allowed.
+    `script-src ${scripts.join(' ')} ${EARLY_TAPS_SOURCE}`,
+    // React and the video player set inline styles; no other inline script is allowed.
     "style-src 'self' 'unsafe-inline'",
     `img-src ${images.join(' ')}`,
     `media-src ${media.join(' ')}`,
@@ -59,7 +64,7 @@ export function securityHeaders(config: Config) {
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
   };
-  if (config.production) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
+  if (config.https) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
   return async function setSecurityHeaders(ctx: Context, next: Next): Promise<void> {
     ctx.set(headers);
     await next();

@@ -92,6 +92,13 @@ export interface SendOptions {
   contentType: string;
 }
 
+/** What `sendBytes` may answer besides 200, for the reference of a call that streams with it. */
+export const byteAnswers = {
+  206: { description: 'Partial content: the part Range asked for (Content-Range)' },
+  304: { description: 'Not modified: If-None-Match or If-Modified-Since still matches' },
+  416: { description: 'Range not satisfiable (Content-Range names the size)' },
+};
+
 /**
  * Answers with bytes from anywhere (a file, the store) the same way: Range (206, or 416), validators and 304, and a HEAD
  * with the exact length and no body. `open` is called only when bytes are sent.

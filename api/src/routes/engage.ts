@@ -14,21 +14,29 @@ import type { LinkPage } from '../services/newsletter-templates.js';
 
 /** Sign-ups per client per minute; the 21st answers 429. */
 const SIGNUPS_PER_MINUTE = 20;
+/** Push subscriptions per client per minute: a browser stores one per change of topics, a script hundreds. */
+const PUSH_SUBSCRIPTIONS_PER_MINUTE = 20;
 const ACCEPTED = 'Thank you. Check your inbox: the newsletter starts once you confirm your address.';
 
 const tokenQuery = z.object({ token: z.string().optional() });
+const unknownToken = { 404: { description: 'A page saying the link is unknown or no longer valid', produces: 'text/html' } };
 /** A sign-up needs its confirmation mail: with e-mail off (production without SMTP_URL) it is refused, as for every address. */
 export const requireMail = (config: Config): void => {
   if (mailMode(config) === 'off') throw notConfigured('E-mail');
 };
+/** Counts a client's call under `what` and answers 429 with Retry-After beyond `perMinute`. */
+async function throttle(rateLimit: Services['rateLimit'], ctx: AppContext, what: string, perMinute: number, message: string): Promise<void> {
+  const wait = await rateLimit.hit(`${what}:${ctx.ip}`, perMinute, 60_000);
+  if (wait > 0) throw new HttpError(429, message, ERROR_CODES.tooManyAttempts, undefined, { 'Retry-After': String(wait) });
+}
 const readerLocale = (ctx: AppContext, asked?: Locale): Locale => asked ?? ctx.state.user?.locale ?? (ctx.acceptsLanguages('sv', 'en') === 'en' ? 'en' : 'sv');
 
-/** The pages the e-mailed links open: HTML in the subscriber's language, never cached (they change what they show). */
+/** The pages the e-mailed links open: HTML in the subscriber's language, for that subscriber alone and never kept. */
 async function answerPage(ctx: AppContext, config: Config, locale: Locale | null, page: LinkPage, formAction?: string): Promise<undefined> {
   ctx.status = locale ? 200 : 404;
   ctx.type = 'html';
-  ctx.set('Cache-Control', 'no-store');
-  ctx.body = await (await mailTemplates()).linkPage(locale ?? readerLocale(ctx), locale ? page : 'unknown', config.linkOrigin, formAction);
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.body = (await mailTemplates()).linkPage(locale ?? readerLocale(ctx), locale ? page : 'unknown', config.linkOrigin, formAction);
   return undefined;
 }
 
@@ -37,11 +45,10 @@ export const engageEndpoints = ({ newsletter, push, rateLimit }: Services, confi
   endpoint({
     method: 'post', path: '/api/newsletter', tag: 'Newsletter', access: 'public', status: 202,
     summary: 'Signs an address up and e-mails a confirmation link (double opt-in); the answer is the same for every address; 20 a minute per client',
-    body: newsletterSignupSchema, response: newsletterAcceptedSchema, answers: { 503: { description: 'E-mail is not configured' } },
+    body: newsletterSignupSchema, response: newsletterAcceptedSchema, throttled: true, answers: { 503: { description: 'E-mail is not configured' } },
     handle: async (ctx, { body }) => {
       requireMail(config);
-      const wait = await rateLimit.hit(`newsletter:${ctx.ip}`, SIGNUPS_PER_MINUTE, 60_000);
-      if (wait > 0) throw new HttpError(429, 'Too many sign-ups from here. Try again in a minute.', ERROR_CODES.tooManyAttempts, undefined, { 'Retry-After': String(wait) });
+      await throttle(rateLimit, ctx, 'newsletter', SIGNUPS_PER_MINUTE, 'Too many sign-ups from here. Try again in a minute.');
       await newsletter.requestSignUp(body.email, readerLocale(ctx, body.locale));
       return { message: ACCEPTED };
     },
@@ -54,43 +61,53 @@ export const engageEndpoints = ({ newsletter, push, rateLimit }: Services, confi
   }),
   endpoint({
     method: 'get', path: '/api/newsletter/confirm', tag: 'Newsletter', access: 'public', produces: 'text/html',
-    summary: 'The e-mailed confirmation link: confirms the subscription and answers a page', query: tokenQuery,
+    summary: 'The e-mailed confirmation link: a page whose button confirms (a mail scanner opening it confirms nobody)',
+    query: tokenQuery, answers: unknownToken,
+    handle: async (ctx, { query }) => answerPage(ctx, config, query.token ? await newsletter.localeOfConfirmation(query.token) : null, 'confirm',
+      `/api/newsletter/confirm?token=${encodeURIComponent(query.token ?? '')}`),
+  }),
+  endpoint({
+    method: 'post', path: '/api/newsletter/confirm', tag: 'Newsletter', access: 'public', produces: 'text/html',
+    summary: "The confirmation page's button: confirms the subscription (and links it to the account that asked for the link)",
+    query: tokenQuery, answers: unknownToken,
     handle: async (ctx, { query }) => answerPage(ctx, config, query.token ? await newsletter.confirm(query.token) : null, 'confirmed'),
   }),
   endpoint({
     method: 'get', path: '/api/newsletter/unsubscribe', tag: 'Newsletter', access: 'public', produces: 'text/html',
     summary: 'The unsubscribe link of every newsletter: a page whose button unsubscribes (a link checker opening it changes nothing)',
-    query: tokenQuery,
+    query: tokenQuery, answers: unknownToken,
     handle: async (ctx, { query }) => answerPage(ctx, config, query.token ? await newsletter.localeOfToken(query.token) : null, 'leave',
       `/api/newsletter/unsubscribe?token=${encodeURIComponent(query.token ?? '')}`),
   }),
   endpoint({
     method: 'post', path: '/api/newsletter/unsubscribe', tag: 'Newsletter', access: 'public', produces: 'text/html',
     summary: 'Unsubscribes: the RFC 8058 one-click POST of mail clients (List-Unsubscribe=One-Click) and the button of the page',
-    query: tokenQuery,
+    query: tokenQuery, answers: unknownToken,
     handle: async (ctx, { query }) => answerPage(ctx, config, query.token ? await newsletter.unsubscribe(query.token) : null, 'left'),
   }),
   endpoint({
     method: 'get', path: '/api/user/newsletter', tag: 'Newsletter', access: 'user',
-    summary: "The signed-in reader's newsletter subscription (for the account's e-mail address)", response: mySubscriptionSchema,
-    handle: (ctx) => newsletter.mine(ctx.state.user!.email),
+    summary: "The signed-in reader's newsletter subscription: the one the account proved its own through an e-mailed link",
+    response: mySubscriptionSchema,
+    handle: (ctx) => newsletter.mine(ctx.state.user!),
   }),
   endpoint({
     method: 'put', path: '/api/user/newsletter', tag: 'Newsletter', access: 'user',
-    summary: 'Subscribes (a confirmation e-mail is sent unless already confirmed) or unsubscribes the signed-in reader',
-    body: mySubscriptionChangeSchema, response: mySubscriptionSchema,
+    summary: "Subscribes the account's address (an e-mailed link confirms it and ties it to the account) or unsubscribes the signed-in reader",
+    body: mySubscriptionChangeSchema, response: mySubscriptionSchema, answers: { 503: { description: 'E-mail is not configured (subscribing only)' } },
     handle: (ctx, { body }) => {
       const user = ctx.state.user;
       if (!user) throw notAuthenticated();
       if (body.subscribed) requireMail(config);
-      return newsletter.setMine(user.email, user.locale, body.subscribed);
+      return newsletter.setMine(user, user.locale, body.subscribed);
     },
   }),
   endpoint({
     method: 'post', path: '/api/push/subscriptions', tag: 'Push alerts', access: 'public', status: 201,
-    summary: "Stores a browser's push subscription with its topics ('breaking', 'series:{id}'); 400 for a push service off the allow-list",
-    body: pushSubscriptionSchema, response: pushSubscribedSchema,
+    summary: "Stores a browser's push subscription with its topics ('breaking', 'series:{id}'); 400 for a push service off the allow-list; 20 a minute per client",
+    body: pushSubscriptionSchema, response: pushSubscribedSchema, throttled: true,
     handle: async (ctx, { body }) => {
+      await throttle(rateLimit, ctx, 'push', PUSH_SUBSCRIPTIONS_PER_MINUTE, 'Too many push subscriptions from here. Try again in a minute.');
       if (!push.allowed(body.subscription.endpoint)) {
         throw new HttpError(400, 'This push service is not one we send to', ERROR_CODES.validation, [{ path: 'subscription.endpoint', message: 'This push service is not one we send to' }]);
       }
@@ -101,6 +118,7 @@ export const engageEndpoints = ({ newsletter, push, rateLimit }: Services, confi
   endpoint({
     method: 'delete', path: '/api/push/subscriptions', tag: 'Push alerts', access: 'public', status: 204,
     summary: 'Removes a push subscription (alerts off on that device)', body: pushUnsubscribeSchema,
+    answers: { 404: { description: 'No subscription has that endpoint' } },
     handle: async (ctx, { body }) => {
       if (!(await push.unsubscribe(body.endpoint))) throw notFound('No such push subscription');
       ctx.status = 204;

@@ -8,6 +8,7 @@ import { linkOriginOf } from '../http/link-origin.js';
 import { audienceOf, readsPremium } from '../services/audience.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { sendStored } from '../http/send-stored.js';
+import { byteAnswers } from '../http/send-file.js';
 import { toBool } from '../db/values.js';
 import { audioExtension, episodeAudioKey } from '../services/episode-audio.js';
 import type { ArticleFeedFormat } from '../services/feeds/article-feeds.js';
@@ -33,6 +34,7 @@ const TYPES = {
 };
 
 const subscriptionRequired = () => new HttpError(403, 'A premium subscription is required for private podcast feeds', ERROR_CODES.subscriptionRequired);
+const SUBSCRIPTION_REQUIRED = { 403: { description: 'The subscription has ended, or there is none (code subscription_required)' } };
 const unknownFeed = () => notFound('Feed not found');
 
 /**
@@ -98,6 +100,7 @@ export const feedEndpoints = (services: Services, config: Config) => {
 
   const articleFeed = (format: ArticleFeedFormat, path: string, type: string, summary: string) => endpoint({
     method: 'get', path, tag: 'Feeds', access: 'public', cached: true, summary, query: categoryQuery, produces: type.replace(/;.*/, ''),
+    answers: { 404: { description: 'No category has that slug' } },
     handle: async (ctx, { query }) => {
       const body = await articleFeeds.render(format, originOf(ctx), query.category);
       if (body === null) throw notFound('Category not found');
@@ -119,13 +122,14 @@ export const feedEndpoints = (services: Services, config: Config) => {
     endpoint({
       method: 'get', path: '/feeds/audio/:file', tag: 'Feeds', access: 'public',
       summary: "A free episode's audio for podcast apps: no cookie, HEAD and Range; premium episodes answer 404",
-      params: z.object({ file: audioFile }), produces: 'audio/*',
+      params: z.object({ file: audioFile }), produces: 'audio/*', answers: byteAnswers,
       handle: async (ctx, { params: { file } }) => { await sendAudio(ctx, file, false); },
     }),
     endpoint({
       method: 'get', path: '/feeds/private/:token/podcast-series/:id.xml', tag: 'Feeds', access: 'public',
       summary: "A subscriber's private feed: premium episodes too, marked itunes:block and podcast:block; 404 for a rotated token, 403 once the subscription has ended",
       params: seriesParams.extend({ token }), produces: 'application/rss+xml',
+      answers: { ...SUBSCRIPTION_REQUIRED, 304: { description: 'Not modified: If-None-Match names the current ETag' } },
       handle: async (ctx, { params }) => {
         await subscriberOf(params.token);
         const body = await podcastFeeds.render(params.id, originOf(ctx), params.token);
@@ -136,7 +140,7 @@ export const feedEndpoints = (services: Services, config: Config) => {
     endpoint({
       method: 'get', path: '/feeds/private/:token/audio/:file', tag: 'Feeds', access: 'public',
       summary: "An episode's audio through a subscriber's private feed: HEAD and Range, never after the token is rotated or the subscription ends",
-      params: z.object({ token, file: audioFile }), produces: 'audio/*',
+      params: z.object({ token, file: audioFile }), produces: 'audio/*', answers: { ...byteAnswers, ...SUBSCRIPTION_REQUIRED },
       handle: async (ctx, { params }) => {
         const { tokenId } = await subscriberOf(params.token);
         await sendAudio(ctx, params.file, true);
@@ -147,13 +151,13 @@ export const feedEndpoints = (services: Services, config: Config) => {
     endpoint({
       method: 'get', path: '/api/podcast-feeds', tag: 'Feeds', access: 'user',
       summary: "The signed-in subscriber's private feed of every active series (403 without a subscription)",
-      response: z.array(podcastFeedSchema),
+      response: z.array(podcastFeedSchema), answers: SUBSCRIPTION_REQUIRED,
       handle: async (ctx) => feedList(ctx, await feedTokens.current(subscriber(ctx).id)),
     }),
     endpoint({
       method: 'post', path: '/api/podcast-feeds/rotate', tag: 'Feeds', access: 'user',
       summary: 'Replaces the subscriber\'s feed token: the old feed and audio URLs stop at once; answers the new feeds',
-      response: z.array(podcastFeedSchema),
+      response: z.array(podcastFeedSchema), answers: SUBSCRIPTION_REQUIRED,
       handle: async (ctx) => feedList(ctx, await feedTokens.rotate(subscriber(ctx).id)),
     }),
     endpoint({

@@ -5,6 +5,7 @@ import type { AppContext } from '../http/context.js';
 import { readsPremium } from '../services/audience.js';
 import { HttpError, notAuthenticated, notFound } from '../http/errors.js';
 import { sendStored } from '../http/send-stored.js';
+import { byteAnswers } from '../http/send-file.js';
 import { toEpisode, toSeries } from '../serializers/content.js';
 import { episodeAudioKey } from '../services/episode-audio.js';
 import type { Services } from '../services/index.js';
@@ -55,6 +56,11 @@ export const podcastEndpoints = ({ podcasts, series, storage }: Services) => {
       method: 'get', path: '/api/podcasts/:id/audio', tag: 'Podcasts', access: 'public',
       summary: 'The episode audio, with HTTP Range; premium episodes only for subscribers and admins',
       params, produces: 'audio/*',
+      answers: {
+        ...byteAnswers,
+        401: { description: 'A premium episode, and no one is signed in' },
+        403: { description: 'A premium episode, and the reader has no subscription (code subscription_required)' },
+      },
       handle: async (ctx, { params: { id } }) => {
         const row = await podcasts.byId(id, ctx.state.audience === 'staff');
         if (!row?.audioFile) throw notFound('Audio not found');

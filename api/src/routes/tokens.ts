@@ -13,6 +13,7 @@ export const tokenEndpoints = ({ accessTokens }: Services) => [
     method: 'post', path: '/api/tokens', tag: 'Account', access: 'user', status: 201,
     summary: 'Creates a personal access token; the answer is the only time the token is shown. Needs a signed-in session (a token cannot mint tokens)',
     body: accessTokenCreateSchema, response: createdAccessTokenSchema,
+    answers: { 403: { description: 'Called with an access token rather than a signed-in session' } },
     handle: async (ctx, { body }) => {
       if (ctx.state.auth !== 'session') throw forbidden('Sign in with your password to create a token');
       return accessTokens.create(me(ctx), body.name);

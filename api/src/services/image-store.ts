@@ -76,7 +76,7 @@ export function createImageStore(config: Config, storage: Storage, jobs: JobQueu
       if (bytes.length > SIZE_LIMITS.image) throw new HttpError(413, 'File too large', ERROR_CODES.tooLarge);
       await mkdir(tempDir, { recursive: true });
       const tempPath = path.join(tempDir, `${randomUUID()}.part`);
-      await writeFile(tempPath, bytes);
+      await writeFile(tempPath, bytes, { mode: 0o600 });
       return fromTemp(tempPath, bytes.subarray(0, 16), bytes.length);
     },
 
@@ -93,7 +93,7 @@ export function createImageStore(config: Config, storage: Storage, jobs: JobQueu
         if (size > SIZE_LIMITS.image) source.destroy(new HttpError(413, 'File too large', ERROR_CODES.tooLarge));
       });
       try {
-        await pipeline(source, createWriteStream(tempPath));
+        await pipeline(source, createWriteStream(tempPath, { mode: 0o600 }));
       } catch (error) {
         await rm(tempPath, { force: true });
         throw error;

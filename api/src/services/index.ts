@@ -59,7 +59,7 @@ export function createServices(db: Db, config: Config) {
     podcastFeeds: createPodcastFeeds(db, config, storage),
     articleFeeds: createArticleFeeds(db),
     sitemaps: createSitemaps(db),
-    rasterImages: createRasterImages(storage),
+    rasterImages: createRasterImages(storage, config.load.queueBudgetMs),
   };
 }
 

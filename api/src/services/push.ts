@@ -17,6 +17,12 @@ const PUSH_SERVICES: { host: string; suffix?: true }[] = [
   { host: '.notify.windows.com', suffix: true },
 ];
 
+/**
+ * An https endpoint's origin as written, when its host is a plain name (`[a-z0-9.-]`, with a port at most) up to the path.
+ * web-push sends with Node's legacy `url.parse`, which ends a host at `;`, quotes or braces where WHATWG URL reads on
+ * (`https://127.0.0.1;.notify.windows.com/` goes to 127.0.0.1): with nothing else there, both read the host checked here.
+ */
+const PLAIN_ORIGIN = /^(https:\/\/[a-z0-9.-]+(?::[0-9]{1,5})?)(?:[/?#]|$)/;
 /** Recipients taken per round of a send. */
 const BATCH = 100;
 /** Episodes published longer ago than this are never announced (a restored backup, a late start). */
@@ -36,22 +42,29 @@ export function createPush(db: Db, config: Config, queue: JobQueue) {
   function vapidKeys() {
     return (keys ??= (async () => {
       if (config.push.publicKey && config.push.privateKey) return { publicKey: config.push.publicKey, privateKey: config.push.privateKey };
-      const generated = webpush.generateVAPIDKeys();
-      await db('app_settings').insert({ key: 'vapid_keys', value: JSON.stringify(generated) }).onConflict('key').ignore();
-      const stored = (await db('app_settings').where({ key: 'vapid_keys' }).first()) as { value: string };
+      // Read before writing: once kept, the keys are a read, which works on a full disk too.
+      const kept = () => db('app_settings').where({ key: 'vapid_keys' }).first() as Promise<{ value: string } | undefined>;
+      let stored = await kept();
+      if (!stored) {
+        await db('app_settings').insert({ key: 'vapid_keys', value: JSON.stringify(webpush.generateVAPIDKeys()) }).onConflict('key').ignore();
+        stored = (await kept())!;
+      }
       return JSON.parse(stored.value) as { publicKey: string; privateKey: string };
     })().catch((error: unknown) => { keys = null; throw error; }));
   }
 
   function allowed(endpoint: string): boolean {
+    const written = PLAIN_ORIGIN.exec(endpoint);
     let url: URL;
     try {
       url = new URL(endpoint);
     } catch {
       return false;
     }
+    // WHATWG URL rewrites some hosts (`0x7f.1` reads as 127.0.0.1) that the sending library would take as written.
+    if (!written || written[1] !== url.origin) return false;
     if (config.push.allowedOrigins) return config.push.allowedOrigins.includes(url.origin);
-    if (url.protocol !== 'https:' || url.port !== '') return false;
+    if (url.port !== '') return false;
     return PUSH_SERVICES.some((service) => (service.suffix ? url.hostname.endsWith(service.host) : url.hostname === service.host));
   }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
@@ -24,13 +24,27 @@ export interface PartsStore extends DataStore {
 
 const withAnswer = (metadata: Upload['metadata'], answer: UploadAnswer) => ({ ...metadata, url: answer.url, kind: answer.kind });
 
-/** Unfinished uploads as files in DATA_DIR/resumable (`STORAGE=local`); HEAD reads a finished upload's offset from its file. */
+/** Whether an upload's file is in place: its record then carries the answer (clients cannot set these keys). */
+const placed = (metadata: Upload['metadata']) => Boolean(metadata?.url && metadata.kind);
+
+/**
+ * Unfinished uploads as files in DATA_DIR/resumable (`STORAGE=local`). A finished upload's bytes are emptied once
+ * placed (a second copy would double the disk used for a day): its record answers HEAD from then on, and the empty
+ * file stays so that the store still finds the upload when it expires.
+ */
 class DiskParts extends FileStore implements PartsStore {
   async keepAnswer(id: string, answer: UploadAnswer): Promise<void> {
     const record = await this.configstore.get(id);
     if (!record) return;
     record.metadata = withAnswer(record.metadata, answer);
     await this.configstore.set(id, record);
+    await truncate(path.join(this.directory, id), 0);
+  }
+
+  /** A placed upload is whole, as its record says, though its file here is empty. */
+  override async getUpload(id: string): Promise<Upload> {
+    const upload = await super.getUpload(id);
+    return placed(upload.metadata) ? new Upload({ ...upload, offset: upload.size ?? 0 }) : upload;
   }
 
   async prepare(): Promise<void> {

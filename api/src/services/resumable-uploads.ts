@@ -2,6 +2,8 @@ import type { Readable } from 'node:stream';
 import { Server, type Upload } from '@tus/server';
 import { ERROR_CODES, type ErrorCode, type UploadAnswer } from '@redaktion/shared';
 import type { Config } from '../config.js';
+import { insufficientStorage, isStorageFull } from '../http/errors.js';
+import { log } from '../log.js';
 import { sniffType, type FileKind } from './uploads.js';
 import { createPartsStore } from './resumable-stores.js';
 import type { UploadPlacement } from './upload-placement.js';
@@ -56,7 +58,7 @@ export function createResumableUploads(config: Config, placement: UploadPlacemen
       await store.remove(upload.id);
       throw refusal(415, `The file is not one of the accepted ${kind} types (${ACCEPTED[kind]})`, ERROR_CODES.unsupportedType);
     }
-    // The parts are copied into the store; the upload itself stays until expiry, for HEAD.
+    // The parts are copied into the store; the upload's record stays until expiry, for HEAD (keepAnswer lets go of the bytes).
     const answer = await placement.placeStream(type, upload.size ?? 0, await store.read(upload.id));
     await store.keepAnswer(upload.id, answer);
     return answer;
@@ -83,6 +85,13 @@ export function createResumableUploads(config: Config, placement: UploadPlacemen
       }
       // The answer keys are ours: a client cannot plant them.
       return { metadata: Object.fromEntries(Object.entries(upload.metadata ?? {}).filter(([key]) => key !== 'url' && key !== 'kind')) };
+    },
+    // A fault while storing (a full disk above all) is answered in our words: the system's name a path on the server.
+    onResponseError(_req, error) {
+      if ('status_code' in error) return undefined;
+      log.error({ err: error }, 'Resumable upload failed');
+      const answer = isStorageFull(error) ? insufficientStorage() : null;
+      return answer ? refusal(answer.status, answer.message, answer.code) : refusal(500, 'Something went wrong on our side', ERROR_CODES.internal);
     },
     async onUploadFinish(_req, upload) {
       const answer = await finish(upload);

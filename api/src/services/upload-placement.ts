@@ -58,7 +58,7 @@ export function createUploadPlacement(config: Config, storage: Storage, images: 
         await mkdir(tempDir, { recursive: true });
         const tempPath = path.join(tempDir, `${randomUUID()}.part`);
         try {
-          await pipeline(body, createWriteStream(tempPath));
+          await pipeline(body, createWriteStream(tempPath, { mode: 0o600 }));
         } catch (error) {
           await rm(tempPath, { force: true });
           throw error;

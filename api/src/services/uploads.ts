@@ -24,18 +24,23 @@ export const SIZE_LIMITS: Record<FileKind, number> = { image: 20 * MB, audio: 10
 /** Where a multipart upload's files wait until they are kept (unfinished resumable uploads live elsewhere). */
 export const uploadTempDir = (dataDir: string) => path.join(dataDir, 'tmp');
 
-/** A part untouched this long belongs to no upload under way: one still streaming writes more often than that. */
+/** At start, a part untouched this long belongs to no upload under way: one still streaming writes more often than that. */
 const STALE_PART_MS = 60_000;
+/**
+ * While serving, a part untouched this long is abandoned too: one being put into a slow store is no longer written
+ * to, but a 100 MB file is copied in minutes.
+ */
+export const ABANDONED_PART_MS = 60 * 60_000;
 
 /** Removes partial upload files that a killed or stopped process left behind; answers how many. */
-export async function sweepStaleUploadParts(dataDir: string): Promise<number> {
+export async function sweepStaleUploadParts(dataDir: string, untouchedForMs = STALE_PART_MS): Promise<number> {
   const dir = uploadTempDir(dataDir);
   const names = await readdir(dir).catch(() => [] as string[]);
   let removed = 0;
   for (const name of names.filter((entry) => entry.endsWith('.part'))) {
     const file = path.join(dir, name);
     const info = await stat(file).catch(() => null);
-    if (info?.isFile() && Date.now() - info.mtimeMs > STALE_PART_MS) {
+    if (info?.isFile() && Date.now() - info.mtimeMs > untouchedForMs) {
       await rm(file, { force: true });
       removed += 1;
     }
@@ -136,7 +141,7 @@ export async function receiveMultipart(ctx: Context, tempDir: string, rules: Mul
         let size = 0;
         const tempPath = path.join(tempDir, `${randomUUID()}.part`);
         temps.push(tempPath);
-        const out = createWriteStream(tempPath);
+        const out = createWriteStream(tempPath, { mode: 0o600 });
         outs.push(out);
         const stop = (error: Error) => {
           stream.unpipe();
@@ -170,7 +175,9 @@ export async function receiveMultipart(ctx: Context, tempDir: string, rules: Mul
           if (!type) return stop(new HttpError(415, rules.messages.wrongType[0], ERROR_CODES.unsupportedType, [{ path: field, message: rules.messages.wrongType[1] }]));
           if (size < HEAD_BYTES) out.write(head);
           const fileType = type;
-          out.end(() => {
+          // A write that failed (a full disk) ends here too: the file is then not whole.
+          out.end((error?: Error | null) => {
+            if (error) return stop(error);
             files.push({ field, type: fileType, size, tempPath });
             resolveFile();
           });

@@ -57,9 +57,11 @@ export async function postForm(
 
 /**
  * Starts a multipart upload that declares `declared` bytes, sends `sent` of them and then drops the
- * connection, as a browser does when its tab closes mid-upload.
+ * connection, as a browser does when its tab closes mid-upload; `meanwhile` runs before the drop.
  */
-export function abortedUpload(baseUrl: string, path: string, cookies: string, head: Buffer, declared: number, sent: number): Promise<void> {
+export function abortedUpload(
+  baseUrl: string, path: string, cookies: string, head: Buffer, declared: number, sent: number, meanwhile: () => Promise<void> = async () => undefined,
+): Promise<void> {
   const boundary = '----redaktion-test-boundary';
   const preamble = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.mp3"\r\nContent-Type: audio/mpeg\r\n\r\n`);
   return new Promise((resolve) => {
@@ -81,10 +83,10 @@ export function abortedUpload(baseUrl: string, path: string, cookies: string, he
           return;
         }
       }
-      setTimeout(() => {
+      setTimeout(() => void meanwhile().finally(() => {
         request.destroy();
         resolve();
-      }, 100);
+      }), 100);
     };
     pump();
   });

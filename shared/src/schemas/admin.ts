@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   AD_PLACEMENTS, CONTENT_STATUSES, EPISODE_TYPES, JOURNALIST_STATUSES, PODCAST_TYPES, LIMITS, SERIES_CATEGORIES, USER_ROLES,
 } from '../constants.js';
-import { emailField, httpUrl, optionalText, requiredText } from './fields.js';
+import { emailField, httpUrl, optionalText, requiredText, someChange } from './fields.js';
 
 /**
  * What the admin screens send and the admin API accepts, with the messages of admin-area.md §5.
@@ -14,14 +14,18 @@ import { emailField, httpUrl, optionalText, requiredText } from './fields.js';
  * path a browser reads as another host ('//host', '/\host': browsers take a backslash for a slash).
  */
 export const mediaRef = (message = 'Must be an uploaded file or an http(s) URL') =>
-  z.string({ error: message }).trim().max(1000, { error: message }).refine(
-    (value) => !value.includes('\\') && (/^\/(?!\/)\S*$/.test(value) || /^https?:\/\/[^\s]+$/i.test(value)),
-    { error: message },
-  );
+  // One pattern rather than a check in code, so that the OpenAPI document carries it.
+  z.string({ error: message }).trim().max(1000, { error: message }).regex(/^(?:\/(?!\/)[^\s\\]*|https?:\/\/[^\s\\]+)$/i, { error: message });
+
+/** The fields that take '' and null for "none" beside their own values: the OpenAPI document says so of each. */
+export const blankMeansNone = z.registry();
 
 /** An optional field a form may send blank: blank, null and missing all mean "none". */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => {
+  const field = z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+  blankMeansNone.add(field);
+  return field;
+};
 
 const flag = (fallback: boolean) => z.boolean({ error: 'Must be true or false' }).default(fallback);
 const status = (fallback: (typeof CONTENT_STATUSES)[number]) =>
@@ -207,17 +211,17 @@ export const categoryInputSchema = z.object({
   color: optional(z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'Colour must look like #1d4ed8' })),
 }).meta({ id: 'CategoryInput' });
 
-export const categoryUpdateSchema = categoryInputSchema.partial().extend({
+export const categoryUpdateSchema = someChange(categoryInputSchema.partial().extend({
   active: z.boolean({ error: 'Must be true or false' }).optional(),
-}).meta({ id: 'CategoryUpdate' });
+})).meta({ id: 'CategoryUpdate' });
 
-export const customVideoUpdateSchema = z.object({
+export const customVideoUpdateSchema = someChange(z.object({
   title: requiredText('Title is required', 300).optional(),
   description: requiredText('Description is required', 5000).optional(),
   active: z.boolean({ error: 'Must be true or false' }).optional(),
   priority: z.coerce.number({ error: 'Priority must be a whole number' }).int({ error: 'Priority must be a whole number' })
     .min(-1000).max(1000).optional(),
-}).meta({ id: 'CustomVideoUpdate' });
+})).meta({ id: 'CustomVideoUpdate' });
 
 /** The custom-video upload's text fields (the file arrives beside them in the multipart body). */
 export const customVideoFieldsSchema = z.object({
@@ -233,11 +237,10 @@ export const customVideoJsonSchema = customVideoFieldsSchema.extend({
     .describe('The url a finished upload answered (/uploads/videos/…); resolved in the product\'s own store, never fetched'),
 }).meta({ id: 'CustomVideoFromUpload' });
 
-export const userAdminUpdateSchema = z.object({
+export const userAdminUpdateSchema = someChange(z.object({
   role: z.enum(USER_ROLES, { error: `Role must be one of ${USER_ROLES.join(', ')}` }).optional(),
   active: z.boolean({ error: 'Must be true or false' }).optional(),
-}).refine((update) => update.role !== undefined || update.active !== undefined, { error: 'Nothing to change' })
-  .meta({ id: 'UserAdminUpdate' });
+})).meta({ id: 'UserAdminUpdate' });
 
 export const userSearchQuery = z.object({
   q: z.string().trim().max(100).optional(),

@@ -18,6 +18,7 @@ export const catalogueAdminEndpoints = ({ catalogue: { series, advertisements, j
       list: 'Every series, active or not', create: 'Creates a series', update: 'Replaces a series',
       remove: 'Deletes a series without episodes; a series that still has episodes answers 409',
     },
+    conflicts: { remove: 'The series still has episodes: move or delete them first' },
     service: { list: series.list, create: series.create, update: series.update, remove: series.remove },
   }),
   ...resourceEndpoints({
@@ -37,6 +38,7 @@ export const catalogueAdminEndpoints = ({ catalogue: { series, advertisements, j
       list: 'The newsroom staff', create: 'Adds a journalist', update: 'Replaces a journalist',
       remove: 'Removes a journalist (their articles keep the byline)',
     },
+    conflicts: { create: 'Another journalist has this e-mail address', update: 'Another journalist has this e-mail address' },
     service: { list: journalists.list, create: journalists.create, update: journalists.update, remove: journalists.remove },
   }),
   ...resourceEndpoints({
@@ -48,6 +50,7 @@ export const catalogueAdminEndpoints = ({ catalogue: { series, advertisements, j
       update: 'Renames a category or changes active (the slug stays)',
       remove: 'Deactivates a category in use, removes an unused one',
     },
+    conflicts: { create: 'A category has this name or slug already', update: 'A category has this name already' },
     service: { list: categories.list, create: categories.create, update: categories.update, remove: categories.remove },
   }),
   endpoint({
@@ -59,6 +62,7 @@ export const catalogueAdminEndpoints = ({ catalogue: { series, advertisements, j
   endpoint({
     method: 'patch', path: '/api/admin/approvals/:id', tag: 'Admin: approvals', access: 'admin',
     summary: 'Approves (publishes) or rejects (back to draft, comment kept) a pending item', params, body: approvalDecisionSchema,
+    answers: { 409: { description: 'The item was already approved or rejected' } },
     response: approvalDecidedSchema,
     handle: async (ctx, { params: { id }, body }) => {
       const row = await approvals.decide(id, body, ctx.state.user!.id);

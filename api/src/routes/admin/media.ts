@@ -5,6 +5,7 @@ import { endpoint } from '../../http/endpoint.js';
 import { conflict, HttpError, notFound, validationError } from '../../http/errors.js';
 import { fieldError } from '../../services/admin/editorial.js';
 import { sendStored } from '../../http/send-stored.js';
+import { byteAnswers } from '../../http/send-file.js';
 import { toCustomVideo } from '../../serializers/content.js';
 import type { AdminServices } from '../../services/admin/index.js';
 import { episodeAudioKey, isAudioFileName } from '../../services/episode-audio.js';
@@ -38,7 +39,7 @@ export const mediaEndpoints = ({ catalogue, images, placement, storage }: AdminS
     endpoint({
       method: 'get', path: '/api/admin/audio/:file', tag: 'Admin: uploads', access: 'admin', produces: 'audio/*',
       summary: 'Plays an uploaded episode file for staff before the episode is published (HTTP Range)',
-      params: z.object({ file: z.string().max(200) }),
+      params: z.object({ file: z.string().max(200) }), answers: byteAnswers,
       handle: async (ctx, { params: { file } }) => {
         if (!isAudioFileName(file) || !(await sendStored(ctx, storage, episodeAudioKey(file), { public: false, maxAgeSeconds: 0 }))) throw notFound('Audio not found');
         return undefined;

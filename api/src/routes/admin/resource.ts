@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { editConflictSchema, ERROR_CODES, idParam, listQuery } from '@redaktion/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../http/context.js';
-import { Answer, endpoint, type AnyEndpoint } from '../../http/endpoint.js';
+import { Answer, endpoint, type Answers, type AnyEndpoint } from '../../http/endpoint.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import type { Page } from '../../services/published.js';
 
@@ -20,6 +20,8 @@ export interface Resource<Input, Update = Input> {
   toApi(row: Row): unknown;
   toListItem?(row: Row): unknown;
   summaries: { list: string; create: string; update: string; remove: string; item?: string };
+  /** Why a call answers 409, for the calls that can (a taken name, a series that still has episodes). */
+  conflicts?: { create?: string; update?: string; remove?: string };
   service: {
     list(page: Page): Promise<Row[]>;
     create(input: Input, ctx: AppContext): Promise<Row>;
@@ -46,6 +48,13 @@ export function resourceEndpoints<Input, Update = Input>(resource: Resource<Inpu
   const { path, tag, service, summaries } = resource;
   const listItem = resource.toListItem ?? resource.toApi;
   const { byId, replayed } = service;
+  const conflict = (call: 'create' | 'update' | 'remove'): Answers => {
+    const why = resource.conflicts?.[call];
+    return why ? { 409: { description: why } } : {};
+  };
+  const replay: Answers = replayed ? { 200: { description: 'The item this clientId already made (nothing new is created)', schema: resource.output } } : {};
+  const editConflict: Answers = byId
+    ? { 412: { description: 'If-Match no longer matches: someone saved the item meanwhile; `current` is the item now', schema: editConflictSchema } } : {};
   return [
     endpoint({
       method: 'get', path, tag, access: 'admin', summary: summaries.list, query: listQuery,
@@ -66,7 +75,7 @@ export function resourceEndpoints<Input, Update = Input>(resource: Resource<Inpu
     })] : []),
     endpoint({
       method: 'post', path, tag, access: 'admin', status: 201, summary: summaries.create, body: resource.input, response: resource.output,
-      ...(replayed ? { answers: { 200: { description: 'The item this clientId already made (nothing new is created)', schema: resource.output } } } : {}),
+      answers: { ...conflict('create'), ...replay },
       handle: async (ctx, { body }) => {
         const earlier = await replayed?.(body);
         if (earlier) return new Answer(200, resource.toApi(earlier));
@@ -76,7 +85,7 @@ export function resourceEndpoints<Input, Update = Input>(resource: Resource<Inpu
     endpoint({
       method: 'put', path: `${path}/:id`, tag, access: 'admin', summary: summaries.update, params,
       body: (resource.update ?? resource.input) as z.ZodType<Update>, response: resource.output,
-      ...(byId ? { answers: { 412: { description: 'If-Match no longer matches: someone saved the item meanwhile; `current` is the item now', schema: editConflictSchema } } } : {}),
+      answers: { ...conflict('update'), ...editConflict },
       handle: async (ctx, { params: { id }, body }) => {
         const ifMatch = ctx.get('If-Match');
         const precondition = byId && ifMatch ? (row: Row) => {
@@ -92,7 +101,7 @@ export function resourceEndpoints<Input, Update = Input>(resource: Resource<Inpu
       },
     }),
     endpoint({
-      method: 'delete', path: `${path}/:id`, tag, access: 'admin', status: 204, summary: summaries.remove, params,
+      method: 'delete', path: `${path}/:id`, tag, access: 'admin', status: 204, summary: summaries.remove, params, answers: conflict('remove'),
       handle: async (ctx, { params: { id } }) => {
         await service.remove(id);
         ctx.status = 204;

@@ -19,7 +19,7 @@ export const staffEndpoints = ({ stats, users }: AdminServices) => [
   }),
   endpoint({
     method: 'patch', path: '/api/admin/users/:id', tag: 'Admin: users', access: 'super_admin',
-    summary: 'Changes a role or deactivates an account',
+    summary: 'Changes a role or deactivates an account (which ends its sessions and revokes its access tokens)',
     params: z.object({ id: idParam }), body: userAdminUpdateSchema, response: userSchema,
     handle: async (ctx, { params: { id }, body }) => toUser(await users.update(ctx.state.user!, id, body)),
   }),

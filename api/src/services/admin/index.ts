@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.js';
 import type { Storage } from '../../storage/index.js';
 import type { JobQueue } from '../jobs.js';
 import type { SessionStore } from '../session-store.js';
+import type { AccessTokens } from '../access-tokens.js';
 import { createImageStore } from '../image-store.js';
 import { createUploadPlacement } from '../upload-placement.js';
 import { createApprovals } from './approvals.js';
@@ -11,14 +12,14 @@ import { createEditorial } from './editorial.js';
 import { createStats } from './stats.js';
 import { createUserAdmin } from './users.js';
 
-export function createAdminServices(db: Db, config: Config, sessions: SessionStore, storage: Storage, jobs: JobQueue) {
+export function createAdminServices(db: Db, config: Config, sessions: SessionStore, accessTokens: AccessTokens, storage: Storage, jobs: JobQueue) {
   const images = createImageStore(config, storage, jobs);
   return {
     editorial: createEditorial(db, storage),
     catalogue: createCatalogueAdmin(db),
     approvals: createApprovals(db),
     stats: createStats(db),
-    users: createUserAdmin(db, sessions),
+    users: createUserAdmin(db, sessions, accessTokens),
     images,
     storage,
     placement: createUploadPlacement(config, storage, images),
