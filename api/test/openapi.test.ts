@@ -180,3 +180,34 @@ describe('the OpenAPI document names every format a field must have', () => {
     expect(wrong.body.issues[0]).toEqual({ path: 'publishedAt', message: 'Must be an ISO 8601 date' });
   });
 });
+
+describe('the OpenAPI document states the rules a generated request would otherwise break', () => {
+  /** The JSON body schema of an operation, its component followed. */
+  function bodyOf(method: string, path: string): Json {
+    const schema = document.paths[path][method].requestBody.content['application/json'].schema;
+    return schema.$ref ? document.components.schemas[schema.$ref.split('/').pop()] : schema;
+  }
+
+  it('says that an edit must name one of its fields, as the server refuses {} with 400', async () => {
+    expect(bodyOf('put', '/api/admin/categories/{id}').anyOf).toEqual([
+      { required: ['name'] }, { required: ['description'] }, { required: ['color'] }, { required: ['active'] },
+    ]);
+    const created = await admin.client.post('/api/admin/categories', { name: 'Tomma ändringar' });
+    const empty = await admin.client.request('PUT', `/api/admin/categories/${created.body.id}`, {});
+    expect(empty.status).toBe(400);
+  });
+
+  it("says that an alert's link is a path on the site, with the pattern the server checks", async () => {
+    const pattern = new RegExp(bodyOf('post', '/api/admin/push').properties.url.pattern);
+    expect(['/article/12', 'https://annan.example/', '//annan.example/'].map((url) => pattern.test(url))).toEqual([true, false, false]);
+    const offSite = await admin.client.post('/api/admin/push', { title: 'Just nu', body: 'Text', url: '//annan.example/', topic: 'breaking' });
+    expect(offSite.status).toBe(400);
+  });
+
+  it('names the tus headers every upload call needs', () => {
+    for (const [method, path] of [['post', '/api/admin/uploads'], ['head', '/api/admin/uploads/{id}'], ['patch', '/api/admin/uploads/{id}'], ['delete', '/api/admin/uploads/{id}']] as const) {
+      const version = document.paths[path][method].parameters.find((parameter: Json) => parameter.name === 'Tus-Resumable');
+      expect(version, `${method} ${path}`).toMatchObject({ in: 'header', required: true, schema: { enum: ['1.0.0'] } });
+    }
+  });
+});

@@ -289,7 +289,7 @@ describe('a custom video from a finished upload (JSON)', () => {
     const content = document.paths['/api/admin/custom-videos'].post.requestBody.content;
     expect(Object.keys(content).sort()).toEqual(['application/json', 'multipart/form-data']);
     expect(content['multipart/form-data'].schema.required).toContain('video');
-    expect(document.paths['/api/admin/uploads'].post.parameters.map((p: { name: string }) => p.name)).toEqual(['Upload-Length', 'Upload-Metadata']);
+    expect(document.paths['/api/admin/uploads'].post.parameters.map((p: { name: string }) => p.name)).toEqual(['Tus-Resumable', 'Upload-Length', 'Upload-Metadata']);
     expect(document.paths['/api/admin/uploads/{id}'].patch.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/UploadAnswer');
     expect(document.components.schemas.UploadAnswer).toBeDefined();
     const docs = await (await fetch(`${server.url}/api/docs`)).text();

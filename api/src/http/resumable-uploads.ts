@@ -39,7 +39,10 @@ export function resumableUploads(uploads: ResumableUploads): Middleware {
   };
 }
 
-const tusHeader = (name: string, description: string, required = true) => ({ name, in: 'header', required, schema: { type: 'string' }, description });
+const tusHeader = (name: string, description: string, schema: object = { type: 'string' }) => ({ name, in: 'header', required: true, schema, description });
+const byteCount = { type: 'string', pattern: '^[0-9]+$' };
+/** Every tus request but OPTIONS names the protocol version (412 otherwise). */
+const tusVersion = tusHeader('Tus-Resumable', 'The protocol version', { type: 'string', enum: ['1.0.0'] });
 const uploadId = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'From the Location of the creation answer' };
 const security = [{ session: [] }, { accessToken: [] }];
 const who = 'Who may call it: Role admin or super_admin. Protocol: tus 1.0.0 (https://tus.io/protocols/resumable-upload), every request with Tus-Resumable: 1.0.0.';
@@ -58,7 +61,8 @@ export const resumableUploadsReference = {
       tags: ['Admin: uploads'], security, description: who,
       summary: 'Creates a resumable upload (tus creation). Limits by the declared type: video UPLOAD_MAX_VIDEO_MB (2048 MB), audio 500 MB, image 20 MB',
       parameters: [
-        tusHeader('Upload-Length', 'The file size in bytes (required: no deferred length)'),
+        tusVersion,
+        tusHeader('Upload-Length', 'The file size in bytes (required: no deferred length)', byteCount),
         tusHeader('Upload-Metadata', 'filename and filetype (the MIME type: image/*, audio/* or video/*), each base64: "filename ZmlsbS5tcDQ=,filetype dmlkZW8vbXA0"'),
       ],
       responses: answers('post', RESUMABLE_UPLOADS_PATH, {
@@ -74,14 +78,14 @@ export const resumableUploadsReference = {
   },
   [item]: {
     head: {
-      tags: ['Admin: uploads'], security, description: who, parameters: [uploadId],
+      tags: ['Admin: uploads'], security, description: who, parameters: [tusVersion, uploadId],
       summary: 'Where to resume: Upload-Offset (bytes stored) and Upload-Length; a finished upload also names its url and kind in Upload-Metadata',
       responses: answers('head', item, { 200: { description: 'Upload-Offset, Upload-Length, Upload-Metadata' }, 404: { description: 'Unknown, terminated or refused upload' }, 410: { description: 'Expired' } }),
     },
     patch: {
       tags: ['Admin: uploads'], security, description: who,
       summary: 'Sends bytes from Upload-Offset (Content-Type: application/offset+octet-stream). The PATCH that brings the last byte answers 200 {url, kind}: the bytes are sniffed and the file placed as POST /api/upload places it',
-      parameters: [uploadId, tusHeader('Upload-Offset', 'Must equal the offset HEAD reports')],
+      parameters: [tusVersion, uploadId, tusHeader('Upload-Offset', 'Must equal the offset HEAD reports', byteCount)],
       responses: answers('patch', item, {
         200: { description: 'The last byte arrived', content: { 'application/json': { schema: { $ref: '#/components/schemas/UploadAnswer' } } } },
         204: { description: 'Stored; Upload-Offset is the new offset' },
@@ -90,7 +94,7 @@ export const resumableUploadsReference = {
       }),
     },
     delete: {
-      tags: ['Admin: uploads'], security, description: who, parameters: [uploadId],
+      tags: ['Admin: uploads'], security, description: who, parameters: [tusVersion, uploadId],
       summary: 'Ends an unfinished upload and deletes its bytes (tus termination)',
       responses: answers('delete', item, { 204: { description: 'Deleted' }, 400: error('A finished upload cannot be terminated') }),
     },

@@ -35,7 +35,7 @@ export const someChange = <T extends z.ZodObject>(schema: T) => {
   const fields = Object.keys(schema.shape);
   return schema.refine((update: Record<string, unknown>) => fields.some((field) => update[field] !== undefined), {
     error: `Nothing to change: send ${new Intl.ListFormat('en', { type: 'disjunction' }).format(fields)}`,
-  });
+  }).meta({ anyOf: fields.map((field) => ({ required: [field] })) }); // the same rule for the OpenAPI document
 };
 
 export const paginationQuery = z.object({
