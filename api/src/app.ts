@@ -92,7 +92,8 @@ export function createApp(db: Db, config: ServingConfig): App {
   const aiJobs = createAiJobs(db, services.jobs, ai);
   // Once an hour in the whole cluster: expired sessions, closed throttle and rate-limit windows, unfinished resumable
   // uploads past their 24 hours, parts of multipart uploads a killed process left, and settled AI jobs past their week.
-  // Upload leftovers are also swept as a process starts, so that a restart frees their space at once.
+  // Upload leftovers are also swept as the app starts (on SQLite the hourly work first runs an hour later), so that a
+  // restart frees their space at once; server.ts has by then removed the parts a minute old, before any request.
   const sweepUploads = () => Promise.all([uploads.sweep(), sweepStaleUploadParts(config.dataDir, ABANDONED_PART_MS)]);
   void sweepUploads().catch((error: unknown) => log.warn({ err: error }, 'Sweeping expired uploads failed'));
   services.jobs.every('housekeeping.hourly', 60, async () => {
@@ -155,9 +156,10 @@ export function createApp(db: Db, config: ServingConfig): App {
   });
   koa.use(resumableUploads(uploads));
   koa.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }));
-  koa.use(refuseOtherMethods(router));
   koa.use(router.routes());
   koa.use(router.allowedMethods());
+  // Only requests no route took get this far: the path is matched a second time for them alone.
+  koa.use(refuseOtherMethods(router));
   koa.use(async (ctx, next) => {
     // Also for /API/user and the like (paths are case-sensitive): a client that miscapitalises is told in the API's terms.
     if (/^\/api(\/|$)/i.test(ctx.path)) throw notFound(`No such API endpoint: ${ctx.method} ${ctx.path}`);

@@ -112,13 +112,12 @@ const KNOWN_METHODS = new Set([...PAGE_METHODS, 'POST', 'PUT', 'PATCH', 'DELETE'
 /**
  * A method a path does not take is a 405 that names those it does (Allow), whether the router knows the method (PUT
  * on a feed) or not (TRACE): pages and files take GET and HEAD. A path that is no API call stays a 404, and OPTIONS
- * is the router's.
+ * is the router's. It stands after the router, so it sees only requests no route answered.
  */
 export function refuseOtherMethods(router: Router): Middleware {
   return async (ctx, next) => {
     if (ctx.method === 'OPTIONS') return next();
     const matched = router.match(ctx.path, ctx.method);
-    if (matched.route) return next();
     const taken = new Set(matched.path.flatMap((layer) => layer.methods));
     let allowed = [...KNOWN_METHODS].filter((method) => taken.has(method));
     if (!allowed.length) {

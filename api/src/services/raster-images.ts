@@ -36,10 +36,11 @@ export function createRasterImages(storage: Storage, queueBudgetMs: number) {
     const { width, height } = RASTER_PRESETS[preset];
     // Only something the size of an image is read.
     const jpeg = info.size > SIZE_LIMITS.image ? null : await drawings.run(async () => {
+      // Outside the catch: a read that fails is the store's fault, not the picture's, and must not be remembered.
       const body = await storage.get(source);
+      const original = body && await buffer(body);
+      if (!original) return undefined;
       try {
-        const original = body && await buffer(body);
-        if (!original) return null;
         // An SVG is drawn at the density that covers the preset, so it is never scaled up from a small bitmap.
         const meta = await sharp(original).metadata();
         const density = meta.format === 'svg' && meta.width && meta.height
@@ -50,6 +51,7 @@ export function createRasterImages(storage: Storage, queueBudgetMs: number) {
         return null;
       }
     });
+    if (jpeg === undefined) return null;
     if (!jpeg) {
       remember(source);
       return null;
