@@ -99,6 +99,7 @@ export function createApp(db: Db, config: ServingConfig): App {
   services.jobs.every('housekeeping.hourly', 60, async () => {
     await Promise.all([
       services.sessions.purgeExpired(), services.throttle.purgeExpired(), services.rateLimit.purgeExpired(), sweepUploads(), aiJobs.purgeSettled(),
+      services.newsletter.purgeConfirmations(),
     ]);
   });
   const admission = new Admission(config.load.concurrency, config.load.queueBudgetMs);

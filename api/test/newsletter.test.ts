@@ -10,6 +10,7 @@ import { createTestDatabase, engine, startTestServer, type TestServer } from './
 import { signedInUser } from './support/users.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/open.js';
+import { createServices } from '../src/services/index.js';
 import { createJobQueue } from '../src/services/jobs.js';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpStandIn>>;
@@ -42,6 +43,17 @@ async function mailsTo(box: Smtp, to: string, count = 1): Promise<ReceivedMail[]
 
 const signUp = (email: string, locale?: 'sv' | 'en', ip = `10.16.1.${(ipCounter += 1)}`) =>
   new HttpClient(server.url).request('POST', '/api/newsletter', { email, ...(locale ? { locale } : {}) }, fromIp(ip));
+
+/** An account registered and signed in from an address of its own (or `ip`), with `email` or an address of its own. */
+async function accountAt(email?: string, ip = `10.16.2.${(ipCounter += 1)}`) {
+  const client = new HttpClient(server.url, ip);
+  const username = `konto${ipCounter}_${Date.now().toString(36)}`;
+  const password = 'korrekt-hast-batteri';
+  const address = email ?? `${username}@example.se`;
+  expect((await client.post('/api/register', { username, email: address, password })).status).toBe(201);
+  return { client, username, email: address, password };
+}
+const mailCount = (to: string) => smtp.messages.filter((message) => message.to.includes(to)).length;
 
 const confirmLink = (mail: { text: string }) => /https:\/\/redaktion\.example\/api\/newsletter\/confirm\?token=[\w-]+/.exec(mail.text)![0];
 const pathOf = (link: string) => { const url = new URL(link); return url.pathname + url.search; };
@@ -140,6 +152,38 @@ describe('signing up for the newsletter', () => {
     }
   });
 
+  it('lets a link work for a week: an expired one answers the 404 page, and the hourly clean-up removes used and expired links', async () => {
+    const [old, used, fresh] = ['gammal.lank@example.se', 'anvand.lank@example.se', 'farsk.lank@example.se'];
+    const links: string[] = [];
+    for (const email of [old, used, fresh]) {
+      await signUp(email, 'sv');
+      links.push(confirmLink((await mailsTo(smtp, email))[0]!));
+    }
+    const [oldLink, usedLink, freshLink] = links as [string, string, string];
+    const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+    await confirmThrough(usedLink);
+    // Pressed again (a reload), a used link says it is done.
+    expect((await reader().request('POST', pathOf(usedLink))).text).toContain('Tack, prenumerationen är bekräftad');
+    // Eight days pass for the first.
+    await server.db('newsletter_confirmations').where({ token: tokenOf(oldLink) }).update({ createdAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000).toISOString() });
+    for (const method of ['GET', 'POST']) {
+      const expired = await reader().request(method, pathOf(oldLink));
+      expect(expired.status).toBe(404);
+      expect(expired.headers.get('cache-control')).toBe('private, no-store');
+      expect(expired.text).toContain('Länken fungerar inte');
+    }
+    expect(await statusOf(old)).toBe('pending');
+
+    // The hourly clean-up, as any process runs it.
+    const services = createServices(server.db, server.config);
+    await services.newsletter.purgeConfirmations();
+    await services.jobs.stop();
+    const kept = (await server.db('newsletter_confirmations').whereIn('token', links.map(tokenOf)).pluck('token')) as string[];
+    expect(kept).toEqual([tokenOf(freshLink)]);
+    expect((await reader().get(pathOf(usedLink))).status).toBe(404);
+    expect((await confirmThrough(freshLink)).text).toContain('Tack, prenumerationen är bekräftad');
+  });
+
   it('refuses a malformed address with 400 and throttles a client beyond 20 sign-ups a minute', async () => {
     const bad = await signUp('inte-en-adress');
     expect(bad.status).toBe(400);
@@ -228,8 +272,8 @@ describe('a signed-in reader', () => {
     expect((await user.client.get('/api/user/newsletter')).body).toEqual({ email: user.email, status: 'none' });
     const on = await user.client.request('PUT', '/api/user/newsletter', { subscribed: true });
     expect(on.body).toEqual({ email: user.email, status: 'pending' });
-    expect((await user.client.get('/api/user/newsletter')).body).toEqual({ email: user.email, status: 'pending' });
     const [mail] = await mailsTo(smtp, user.email);
+    expect((await user.client.get('/api/user/newsletter')).body).toEqual({ email: user.email, status: 'pending' });
     // Opened elsewhere (the phone's mail app, signed out): the link itself is what ties the address to the account.
     await confirmThrough(confirmLink(mail!));
     expect((await user.client.get('/api/user/newsletter')).body).toEqual({ email: user.email, status: 'confirmed' });
@@ -256,6 +300,22 @@ describe('a signed-in reader', () => {
     expect((await user.client.request('PUT', '/api/user/newsletter', { subscribed: false })).body).toEqual({ email: user.email, status: 'unsubscribed' });
     expect(await statusOf(user.email)).toBe('unsubscribed');
   });
+
+  it('changes the setting at most 10 times a minute per account and 20 per client, then answers 429 with Retry-After', async () => {
+    const ip = '10.16.8.8';
+    const [first, second, third] = [await accountAt(undefined, ip), await accountAt(undefined, ip), await accountAt(undefined, ip)];
+    const change = (account: typeof first) => account.client.request('PUT', '/api/user/newsletter', { subscribed: false });
+    for (let n = 0; n < 10; n += 1) expect((await change(first)).status).toBe(200);
+    const refused = await change(first);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe('Too many changes to the newsletter setting. Try again in a minute.');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    for (let n = 0; n < 10; n += 1) expect((await change(second)).status).toBe(200);
+    // A third account from the same client has changed nothing yet, but the client has made its 20.
+    expect((await change(third)).status).toBe(429);
+    // Another client is counted apart.
+    expect((await (await accountAt()).client.request('PUT', '/api/user/newsletter', { subscribed: false })).status).toBe(200);
+  });
 });
 
 describe("an account given someone else's address", () => {
@@ -280,6 +340,53 @@ describe("an account given someone else's address", () => {
     }
     expect((await registered.delete('/api/user', { password })).status).toBe(204);
     expect(await statusOf(first)).toBe('confirmed');
+  });
+
+  it('cannot take a subscription another account holds: its owner is not even mailed', async () => {
+    const owner = await accountAt();
+    expect((await owner.client.request('PUT', '/api/user/newsletter', { subscribed: true })).status).toBe(200);
+    await confirmThrough(confirmLink((await mailsTo(smtp, owner.email))[0]!));
+    // The owner's account moves to another address; the subscription it proved stays its own.
+    expect((await owner.client.patch('/api/user/profile', { email: `flyttad.${owner.email}`, currentPassword: owner.password })).status).toBe(200);
+    const intruder = await accountAt(owner.email);
+    const mailed = mailCount(owner.email);
+    expect((await intruder.client.request('PUT', '/api/user/newsletter', { subscribed: true })).body).toEqual({ email: owner.email, status: 'pending' });
+    // Whatever the background did with the request, it is done well within this wait.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(mailCount(owner.email)).toBe(mailed);
+    expect((await intruder.client.get('/api/user/newsletter')).body).toEqual({ email: owner.email, status: 'none' });
+    expect((await owner.client.get('/api/user/newsletter')).body).toEqual({ email: owner.email, status: 'confirmed' });
+  });
+
+  it("names on the confirmation page the account it would let manage the subscription, and never moves one another account came to hold", async () => {
+    const address = `delad.${Date.now().toString(36)}@example.se`;
+    await confirmedSubscriber(address, 'sv');
+    const asker = await accountAt(address);
+    expect((await asker.client.request('PUT', '/api/user/newsletter', { subscribed: true })).status).toBe(200);
+    const askerLink = confirmLink((await mailsTo(smtp, address, 2))[1]!);
+    const page = await reader().get(pathOf(askerLink));
+    expect(page.headers.get('cache-control')).toBe('private, no-store');
+    expect(page.text).toContain(`Kontot «${asker.username}» kommer att kunna hantera prenumerationen`);
+    // The page of the form's own link names nobody.
+    expect((await reader().get(pathOf(confirmLink((await mailsTo(smtp, address))[0]!)))).text).not.toContain('Kontot');
+
+    // Before the address's owner opens it, the asker moves away and the owner's own account proves the address.
+    expect((await asker.client.patch('/api/user/profile', { email: `annan.${address}`, currentPassword: asker.password })).status).toBe(200);
+    const owner = await accountAt(address);
+    expect((await owner.client.request('PUT', '/api/user/newsletter', { subscribed: true })).status).toBe(200);
+    const ownerPage = await reader().get(pathOf(confirmLink((await mailsTo(smtp, address, 3))[2]!)));
+    expect(ownerPage.text).toContain(`Kontot «${owner.username}» kommer att kunna hantera prenumerationen`);
+    await confirmThrough(confirmLink((await mailsTo(smtp, address, 3))[2]!));
+
+    // The asker's link now confirms and names nobody: the owner keeps the subscription.
+    const stale = await reader().get(pathOf(askerLink));
+    expect(stale.status).toBe(200);
+    expect(stale.text).not.toContain(asker.username);
+    expect((await confirmThrough(askerLink)).text).toContain('Tack, prenumerationen är bekräftad');
+    expect((await owner.client.get('/api/user/newsletter')).body).toEqual({ email: address, status: 'confirmed' });
+    expect((await asker.client.get('/api/user/export')).body.newsletter).toBeNull();
+    expect((await asker.client.request('PUT', '/api/user/newsletter', { subscribed: false })).body).toEqual({ email: `annan.${address}`, status: 'none' });
+    expect(await statusOf(address)).toBe('confirmed');
   });
 });
 

@@ -16,6 +16,12 @@ import type { LinkPage } from '../services/newsletter-templates.js';
 const SIGNUPS_PER_MINUTE = 20;
 /** Push subscriptions per client per minute: a browser stores one per change of topics, a script hundreds. */
 const PUSH_SUBSCRIPTIONS_PER_MINUTE = 20;
+/**
+ * Changes to the newsletter setting per account and per client (a few accounts behind one address) a minute: a reader
+ * turns it on and off a few times, a script more; the mail such a change asks for goes once a day at most anyway.
+ */
+const SETTING_CHANGES_PER_ACCOUNT = 10;
+const SETTING_CHANGES_PER_CLIENT = 20;
 const ACCEPTED = 'Thank you. Check your inbox: the newsletter starts once you confirm your address.';
 
 const tokenQuery = z.object({ token: z.string().optional() });
@@ -24,19 +30,19 @@ const unknownToken = { 404: { description: 'A page saying the link is unknown or
 export const requireMail = (config: Config): void => {
   if (mailMode(config) === 'off') throw notConfigured('E-mail');
 };
-/** Counts a client's call under `what` and answers 429 with Retry-After beyond `perMinute`. */
-async function throttle(rateLimit: Services['rateLimit'], ctx: AppContext, what: string, perMinute: number, message: string): Promise<void> {
-  const wait = await rateLimit.hit(`${what}:${ctx.ip}`, perMinute, 60_000);
+/** Counts a client's call (or, given `who`, an account's) under `what` and answers 429 with Retry-After beyond `perMinute`. */
+async function throttle(rateLimit: Services['rateLimit'], ctx: AppContext, what: string, perMinute: number, message: string, who: string = ctx.ip): Promise<void> {
+  const wait = await rateLimit.hit(`${what}:${who}`, perMinute, 60_000);
   if (wait > 0) throw new HttpError(429, message, ERROR_CODES.tooManyAttempts, undefined, { 'Retry-After': String(wait) });
 }
 const readerLocale = (ctx: AppContext, asked?: Locale): Locale => asked ?? ctx.state.user?.locale ?? (ctx.acceptsLanguages('sv', 'en') === 'en' ? 'en' : 'sv');
 
 /** The pages the e-mailed links open: HTML in the subscriber's language, for that subscriber alone and never kept. */
-async function answerPage(ctx: AppContext, config: Config, locale: Locale | null, page: LinkPage, formAction?: string): Promise<undefined> {
+async function answerPage(ctx: AppContext, config: Config, locale: Locale | null, page: LinkPage, formAction?: string, account?: string | null): Promise<undefined> {
   ctx.status = locale ? 200 : 404;
   ctx.type = 'html';
   ctx.set('Cache-Control', 'private, no-store');
-  ctx.body = (await mailTemplates()).linkPage(locale ?? readerLocale(ctx), locale ? page : 'unknown', config.linkOrigin, formAction);
+  ctx.body = (await mailTemplates()).linkPage(locale ?? readerLocale(ctx), locale ? page : 'unknown', config.linkOrigin, formAction, account);
   return undefined;
 }
 
@@ -61,10 +67,12 @@ export const engageEndpoints = ({ newsletter, push, rateLimit }: Services, confi
   }),
   endpoint({
     method: 'get', path: '/api/newsletter/confirm', tag: 'Newsletter', access: 'public', produces: 'text/html',
-    summary: 'The e-mailed confirmation link: a page whose button confirms (a mail scanner opening it confirms nobody)',
+    summary: 'The e-mailed confirmation link (for a week): a page whose button confirms (a mail scanner opening it confirms nobody), naming the account it would let manage the subscription',
     query: tokenQuery, answers: unknownToken,
-    handle: async (ctx, { query }) => answerPage(ctx, config, query.token ? await newsletter.localeOfConfirmation(query.token) : null, 'confirm',
-      `/api/newsletter/confirm?token=${encodeURIComponent(query.token ?? '')}`),
+    handle: async (ctx, { query }) => {
+      const page = query.token ? await newsletter.confirmationPage(query.token) : null;
+      return answerPage(ctx, config, page?.locale ?? null, 'confirm', `/api/newsletter/confirm?token=${encodeURIComponent(query.token ?? '')}`, page?.account);
+    },
   }),
   endpoint({
     method: 'post', path: '/api/newsletter/confirm', tag: 'Newsletter', access: 'public', produces: 'text/html',
@@ -93,12 +101,15 @@ export const engageEndpoints = ({ newsletter, push, rateLimit }: Services, confi
   }),
   endpoint({
     method: 'put', path: '/api/user/newsletter', tag: 'Newsletter', access: 'user',
-    summary: "Subscribes the account's address (an e-mailed link confirms it and ties it to the account) or unsubscribes the signed-in reader",
-    body: mySubscriptionChangeSchema, response: mySubscriptionSchema, answers: { 503: { description: 'E-mail is not configured (subscribing only)' } },
-    handle: (ctx, { body }) => {
+    summary: "Subscribes the account's address (an e-mailed link confirms it and ties it to the account) or unsubscribes the signed-in reader; 10 a minute per account, 20 per client",
+    body: mySubscriptionChangeSchema, response: mySubscriptionSchema, throttled: true, answers: { 503: { description: 'E-mail is not configured (subscribing only)' } },
+    handle: async (ctx, { body }) => {
       const user = ctx.state.user;
       if (!user) throw notAuthenticated();
       if (body.subscribed) requireMail(config);
+      const message = 'Too many changes to the newsletter setting. Try again in a minute.';
+      await throttle(rateLimit, ctx, 'newsletter-setting-account', SETTING_CHANGES_PER_ACCOUNT, message, String(user.id));
+      await throttle(rateLimit, ctx, 'newsletter-setting', SETTING_CHANGES_PER_CLIENT, message);
       return newsletter.setMine(user, user.locale, body.subscribed);
     },
   }),

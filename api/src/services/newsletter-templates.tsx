@@ -24,6 +24,7 @@ const words = {
     unsubscribe: 'Avsluta prenumerationen',
     confirmTitle: 'Bekräfta prenumerationen?',
     confirmPageText: 'Bekräfta att du vill få Redaktions nyhetsbrev till den här adressen.',
+    confirmAccount: (name: string) => `Kontot «${name}» kommer att kunna hantera prenumerationen, se den och avsluta den. Bekräfta bara om kontot är ditt.`,
     confirmedTitle: 'Tack, prenumerationen är bekräftad',
     confirmedText: 'Nyhetsbrevet kommer till din inkorg. Varje brev har en länk för att avsluta.',
     unknownTitle: 'Länken fungerar inte',
@@ -48,6 +49,7 @@ const words = {
     unsubscribe: 'Unsubscribe',
     confirmTitle: 'Confirm your subscription?',
     confirmPageText: 'Confirm that you want the Redaktion newsletter at this address.',
+    confirmAccount: (name: string) => `The account “${name}” will be able to manage this subscription, see it and end it. Confirm only if the account is yours.`,
     confirmedTitle: 'Thank you, your subscription is confirmed',
     confirmedText: 'The newsletter will come to your inbox. Every issue has a link to unsubscribe.',
     unknownTitle: 'This link does not work',
@@ -144,8 +146,11 @@ export function digestMail(locale: Locale, subject: string, articles: DigestArti
  */
 export type LinkPage = 'confirm' | 'confirmed' | 'unknown' | 'leave' | 'left';
 
-/** The pages are web pages, not mail: HTML5 with a viewport, so that phones show them at their own width. */
-export function linkPage(locale: Locale, page: LinkPage, origin: string, formAction?: string): string {
+/**
+ * The pages are web pages, not mail: HTML5 with a viewport, so that phones show them at their own width. A confirmation
+ * an account asked for names it (`account`), so that the address's owner knows what the button grants.
+ */
+export function linkPage(locale: Locale, page: LinkPage, origin: string, formAction?: string, account?: string | null): string {
   const w = words[locale];
   const pages: Record<LinkPage, [title: string, text: string, button?: string]> = {
     confirm: [w.confirmTitle, w.confirmPageText, w.confirmButton],
@@ -167,6 +172,7 @@ export function linkPage(locale: Locale, page: LinkPage, origin: string, formAct
           <p style={{ fontSize: '28px', fontWeight: 'bold', margin: '0 0 16px' }}>Redaktion</p>
           <h1 style={{ fontSize: '22px' }}>{title}</h1>
           <p>{text}</p>
+          {account ? <p><strong>{w.confirmAccount(account)}</strong></p> : null}
           {action && formAction
             ? <form method="post" action={formAction}><button type="submit" style={{ ...button, border: 0, cursor: 'pointer', fontSize: '16px' }}>{action}</button></form>
             : <a href={origin} style={{ color: '#b3261e' }}>{w.home}</a>}

@@ -15,7 +15,7 @@ interface SubscriberRow {
   id: number; email: string; locale: string; status: NewsletterStatus; token: string; userId: number | null;
   confirmationSentAt: string | Date | null; confirmedAt: string | Date | null; unsubscribedAt: string | Date | null; createdAt: string | Date;
 }
-interface ConfirmationRow { token: string; subscriberId: number; userId: number | null; createdAt: string | Date }
+interface ConfirmationRow { token: string; subscriberId: number; userId: number | null; createdAt: string | Date; usedAt: string | Date | null }
 interface SendRow {
   id: number; subject: string; subjectEn: string | null; articleIds: string; status: NewsletterSend['status']; total: number; delivered: number; failed: number;
   createdAt: string | Date; finishedAt: string | Date | null;
@@ -23,6 +23,11 @@ interface SendRow {
 
 /** A pending address (or an account asking again) gets another confirmation mail only after this long: a repeat is otherwise silent. */
 const RESEND_AFTER_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long a confirmation link works: a week covers a mail read after a weekend or a few days away, while a link
+ * forwarded or left in an old mailbox stops working soon after (and the address can ask again after a day).
+ */
+const CONFIRMATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * The share of JOB_TIMEOUT_SECONDS for which a digest job takes new recipients before it hands the rest to a new job:
  * it ends, whatever the mail server's speed, long before the queue counts it lost and starts it again elsewhere.
@@ -50,9 +55,23 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
   const byToken = (token: string) => subscribers().where({ token }).first() as Promise<SubscriberRow | undefined>;
   const linkedTo = (userId: number) => subscribers().where({ userId }).first() as Promise<SubscriberRow | undefined>;
   const confirmations = () => db<ConfirmationRow>('newsletter_confirmations');
-  /** The subscriber a confirmation link names, and the account that asked for the link (if one did). */
-  const byConfirmation = (token: string) => db('newsletter_confirmations as c').join('newsletter_subscribers as s', 's.id', 'c.subscriberId')
-    .where('c.token', token).first('s.id', 's.locale', 's.status', 'c.userId') as Promise<Pick<SubscriberRow, 'id' | 'locale' | 'status' | 'userId'> | undefined>;
+  const linksSince = () => new Date(Date.now() - CONFIRMATION_LIFETIME_MS).toISOString();
+  /**
+   * The subscriber an unexpired confirmation link names, and the account that asked for the link if confirming it
+   * would tie the subscription to that account: never when another account already holds it (`askedBy` is then null).
+   */
+  async function byConfirmation(token: string) {
+    const row = (await db('newsletter_confirmations as c').join('newsletter_subscribers as s', 's.id', 'c.subscriberId')
+      .leftJoin('users as u', 'u.id', 'c.userId').where('c.token', token).where('c.createdAt', '>', linksSince())
+      .first('s.id', 's.locale', 's.status', 's.userId as holder', 'c.userId as asker', 'u.username')) as
+      (Pick<SubscriberRow, 'id' | 'locale' | 'status'> & { holder: number | null; asker: number | null; username: string | null }) | undefined;
+    if (!row || row.status === 'unsubscribed') return null;
+    const taken = row.holder !== null && row.holder !== row.asker;
+    return {
+      id: row.id, locale: localeOf(row.locale), status: row.status,
+      askedBy: row.asker !== null && !taken ? { id: row.asker, username: row.username! } : null,
+    };
+  }
 
   /** Told when the confirmed count changes, so that the cached pages showing it are made again. */
   const reachListeners: (() => void)[] = [];
@@ -80,11 +99,14 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
   const askedLately = async (subscriberId: number, userId: number) => Boolean(await confirmations().where({ subscriberId, userId })
     .where('createdAt', '>', new Date(Date.now() - RESEND_AFTER_MS).toISOString()).first());
 
-  /** The account that confirmed an address through its own link manages that subscription, and only that one. */
+  /**
+   * The account that confirmed an address through its own link manages that subscription, and only that one; the
+   * condition keeps a subscription that another account came to hold since the page was opened.
+   */
   async function link(userId: number, subscriberId: number): Promise<void> {
     await db.transaction(async (trx) => {
       await trx('newsletter_subscribers').where({ userId }).whereNot({ id: subscriberId }).update({ userId: null });
-      await trx('newsletter_subscribers').where({ id: subscriberId }).update({ userId });
+      await trx('newsletter_subscribers').where({ id: subscriberId }).where((held) => held.whereNull('userId').orWhere({ userId })).update({ userId });
     });
   }
 
@@ -126,6 +148,8 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
     const row = await subscribers().where({ id }).first() as SubscriberRow | undefined;
     // Nothing to confirm: the address left since, or it is confirmed and, for an account's request, already that account's.
     if (!row || row.status === 'unsubscribed' || (row.status === 'confirmed' && (!userId || row.userId === userId))) return;
+    // Nor any link of an account's to a subscription that another account came to hold since it was asked for.
+    if (userId && row.userId !== null && row.userId !== userId) return;
     const request = await confirmations().where({ subscriberId: id, userId }).orderBy('createdAt', 'desc').first();
     if (!request) return;
     const mail = await (await mailTemplates()).confirmationMail(localeOf(row.locale), confirmUrl(request.token));
@@ -191,10 +215,14 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
 
   /**
    * Stores the address and asks for a confirmation; a known address changes nothing and gets no mail, unless an account
-   * (`userId`) asks to prove it its own: then the address gets a link of the account's, once a day at most.
+   * (`userId`) asks to prove it its own: then the address gets a link of the account's, once a day at most, and none
+   * while another account holds that subscription (its link could not move it).
    */
-  async function signUp(email: string, locale: Locale, userId: number | null = null): Promise<void> {
+  async function signUp(email: string, locale: Locale, asking: number | null = null): Promise<void> {
     const existing = await byEmail(email);
+    const held = existing?.userId != null && existing.userId !== asking;
+    // An ended subscription held by another account starts again as the form would, with a link that ties it to nobody.
+    const userId = held ? null : asking;
     if (!existing) {
       const inserted = await subscribers().insert({ email, locale, status: 'pending', token: newToken(), createdAt: nowIso() } as never)
         .returning('id').catch(() => null); // The same address signing up twice at once: the other insert won.
@@ -205,7 +233,7 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
     if (existing.status === 'unsubscribed' || (existing.status === 'pending' && Date.now() - lastMail > RESEND_AFTER_MS)) {
       await subscribers().where({ id: existing.id }).update({ status: 'pending', locale, unsubscribedAt: null });
       await requestConfirmation(existing.id, userId);
-    } else if (userId && existing.userId !== userId && !(await askedLately(existing.id, userId))) {
+    } else if (userId && existing.userId === null && !(await askedLately(existing.id, userId))) {
       await requestConfirmation(existing.id, userId);
     }
   }
@@ -224,34 +252,55 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
     const linked = await linkedTo(user.id);
     if (linked) return { email: linked.email, status: linked.status };
     const asked = (await db('newsletter_confirmations as c').join('newsletter_subscribers as s', 's.id', 'c.subscriberId')
-      .where('c.userId', user.id).orderBy('c.createdAt', 'desc').first('s.email')) as { email: string } | undefined;
+      .where('c.userId', user.id).whereNull('c.usedAt').where('c.createdAt', '>', linksSince()).orderBy('c.createdAt', 'desc').first('s.email')) as { email: string } | undefined;
     return asked ? { email: asked.email, status: 'pending' } : { email: user.email, status: 'none' };
   }
+
+  /**
+   * A sign-up (the form's, or an account's for its address) done in a job: neither the answer nor its time tells
+   * whether the address was known, nor whether it was mailed.
+   */
+  const requestSignUp = (email: string, locale: Locale, userId: number | null = null) =>
+    queue.enqueue('newsletter.sign-up', { email, locale, userId });
 
   return {
     jobs: {
       'newsletter.confirm': sendConfirmation,
       'newsletter.digest': deliverDigest,
-      'newsletter.sign-up': (payload: unknown) => signUp((payload as { email: string }).email, (payload as { locale: Locale }).locale),
+      'newsletter.sign-up': (payload: unknown) => {
+        const { email, locale, userId = null } = payload as { email: string; locale: Locale; userId?: number | null };
+        return signUp(email, locale, userId);
+      },
     },
     onReachChange: (listener: () => void) => { reachListeners.push(listener); },
-    /** The form's sign-up, done in a job: neither the answer nor its time tells whether the address was known. */
-    requestSignUp: (email: string, locale: Locale) => queue.enqueue('newsletter.sign-up', { email, locale }),
+    requestSignUp,
     mine,
 
-    /** The language of the page a confirmation link opens, or null for a link that names nobody pending or confirmed. */
-    async localeOfConfirmation(token: string): Promise<Locale | null> {
+    /**
+     * What the page a confirmation link opens says: its language and the account (by username) that confirming would
+     * let manage the subscription; null for a link that is unknown, expired, or names nobody pending or confirmed.
+     */
+    async confirmationPage(token: string): Promise<{ locale: Locale; account: string | null } | null> {
       const row = await byConfirmation(token);
-      return row && row.status !== 'unsubscribed' ? localeOf(row.locale) : null;
+      return row ? { locale: row.locale, account: row.askedBy?.username ?? null } : null;
     },
 
-    /** The confirmation page's button: confirms the address and links it to the account that asked for the link. */
+    /**
+     * The confirmation page's button: confirms the address and links it to the account that asked for the link, unless
+     * another account holds it. A used link acts once; pressed again (a reload) it only answers.
+     */
     async confirm(token: string): Promise<Locale | null> {
       const row = await byConfirmation(token);
-      if (!row || row.status === 'unsubscribed') return null;
+      // The conditional update lets one press act, whatever presses arrive together.
+      if (!row || !(await confirmations().where({ token }).whereNull('usedAt').update({ usedAt: nowIso() }))) return row?.locale ?? null;
       if (row.status === 'pending' && await subscribers().where({ id: row.id, status: 'pending' }).update({ status: 'confirmed', confirmedAt: nowIso() })) reachChanged();
-      if (row.userId) await link(row.userId, row.id);
-      return localeOf(row.locale);
+      if (row.askedBy) await link(row.askedBy.id, row.id);
+      return row.locale;
+    },
+
+    /** The hourly clean-up: confirmation links used, or past their lifetime, are of no more use. */
+    async purgeConfirmations(): Promise<void> {
+      await confirmations().whereNotNull('usedAt').orWhere('createdAt', '<=', linksSince()).delete();
     },
 
     /** The subscriber's language for the unsubscribe page, or null for an unknown token. */
@@ -275,17 +324,21 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
 
     /**
      * Subscribes the account's address (confirmed by e-mail through a link of the account's: neither a session nor a
-     * typed address proves who reads it) or ends the account's subscription and its unanswered requests.
+     * typed address proves who reads it) or ends the account's subscription and its unanswered requests. Whether the
+     * address is known decides what is mailed, so that is done in the background like the form's sign-up: the answer,
+     * and its time, are the same for every address.
      */
     async setMine(user: { id: number; email: string }, locale: Locale, subscribed: boolean): Promise<MySubscription> {
       const linked = await linkedTo(user.id);
       if (!subscribed) {
         if (linked) await leave(linked);
         await confirmations().where({ userId: user.id }).delete();
-      } else if (!linked || linked.status !== 'confirmed' || linked.email.toLowerCase() !== user.email.toLowerCase()) {
-        await signUp(user.email, locale, user.id);
+        // Answered from what was done: a request to subscribe still in the queue (asked just before) is not "mine" yet.
+        return linked ? { email: linked.email, status: 'unsubscribed' } : { email: user.email, status: 'none' };
       }
-      return mine(user);
+      if (linked?.status === 'confirmed' && linked.email.toLowerCase() === user.email.toLowerCase()) return { email: linked.email, status: 'confirmed' };
+      await requestSignUp(user.email, locale, user.id);
+      return { email: user.email, status: 'pending' };
     },
 
     /** What the account's data export says about the newsletter: the subscription it proved its own. */

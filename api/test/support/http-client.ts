@@ -20,6 +20,8 @@ export class HttpClient {
       headers: {
         ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
         ...(this.cookies.size ? { Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        // The client's own address, for servers that trust a proxy (TRUST_PROXY): rate limits count per client.
+        ...(this.ip ? { 'X-Forwarded-For': this.ip } : {}),
         ...headers,
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
