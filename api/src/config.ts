@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { RESUMABLE_LIMITS_MB } from '@redaktion/shared';
+import { RESUMABLE_LIMITS_MB, type SubscriptionPlan } from '@redaktion/shared';
 import { z } from 'zod';
 import type { S3Settings } from './storage/s3.js';
 
@@ -36,7 +36,11 @@ export interface Config {
   mailFrom: string;
   /** LIST_UNSUBSCRIBE_MAILTO: the mailbox someone processes for `mailto:` unsubscribes; without it the newsletter offers none. */
   listUnsubscribeMailto: string | null;
-  stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null; apiBase: string | null };
+  /** `prices`: a plan's configured Stripe price id (`STRIPE_PRICE_MONTHLY`/`_YEARLY`); null finds or creates it by lookup key. */
+  stripe: {
+    secretKey: string | null; publishableKey: string | null; webhookSecret: string | null; apiBase: string | null;
+    prices: Record<SubscriptionPlan, string | null>;
+  };
   /** `waitMs`: how long generate-article and generate-image wait for their job before answering 504 with its id. */
   openai: { apiKey: string | null; baseUrl: string | null; textModel: string; imageModel: string | null; timeoutMs: number; waitMs: number };
   pexels: { apiKey: string | null; apiBase: string | null };
@@ -178,6 +182,7 @@ export function loadConfig(env: Env = process.env): Config {
       publishableKey: text(env.STRIPE_PUBLISHABLE_KEY),
       webhookSecret: text(env.STRIPE_WEBHOOK_SECRET),
       apiBase: text(env.STRIPE_API_BASE),
+      prices: { monthly: text(env.STRIPE_PRICE_MONTHLY), yearly: text(env.STRIPE_PRICE_YEARLY) },
     },
     openai: {
       apiKey: text(env.OPENAI_API_KEY),

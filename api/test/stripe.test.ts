@@ -93,6 +93,28 @@ describe('subscribing', () => {
     expect(unknown.body.error).toBe("Plan must be 'monthly' or 'yearly'");
     expect((await new HttpClient(server.url).post('/api/create-subscription', { plan: 'monthly' })).status).toBe(401);
   });
+
+  it('subscribes to the price STRIPE_PRICE_MONTHLY names, without looking for or creating one', async () => {
+    const made = await fetch(`${stripe.origin}/v1/prices`, {
+      method: 'POST', headers: { Authorization: `Bearer ${SECRET}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ currency: 'sek', unit_amount: '14900', 'recurring[interval]': 'month' }),
+    });
+    const price = ((await made.json()) as { id: string }).id;
+    const configured = await startTestServer({
+      env: { STRIPE_SECRET_KEY: SECRET, STRIPE_PUBLISHABLE_KEY: 'pk_test_redaktion', STRIPE_API_BASE: stripe.origin, STRIPE_PRICE_MONTHLY: ` ${price} ` },
+    });
+    try {
+      const before = stripe.requests.length;
+      const user = await signedInUser(configured.url, configured.db);
+      expect((await user.client.post('/api/create-subscription', { plan: 'monthly' })).status).toBe(200);
+      const calls = stripe.requests.slice(before);
+      expect(calls.filter((r) => r.path.startsWith('/v1/prices'))).toEqual([]);
+      const subscriptionCall = new URLSearchParams(calls.find((r) => r.path === '/v1/subscriptions' && r.method === 'POST')!.body);
+      expect(subscriptionCall.get('items[0][price]')).toBe(price);
+    } finally {
+      await configured.close();
+    }
+  });
 });
 
 describe('the webhook', () => {

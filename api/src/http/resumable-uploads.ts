@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { NodeRequest } from 'srvx/node';
-import { ERROR_CODES, RESUMABLE_UPLOADS_PATH, type ErrorCode } from '@redaktion/shared';
+import { ERROR_CODES, RESUMABLE_LIMITS_MB, RESUMABLE_UPLOADS_PATH, type ErrorCode } from '@redaktion/shared';
 import type { ResumableUploads } from '../services/resumable-uploads.js';
 import { badRequest } from './errors.js';
 import { answersOf } from './openapi.js';
@@ -59,7 +59,8 @@ export const resumableUploadsReference = {
   [RESUMABLE_UPLOADS_PATH]: {
     post: {
       tags: ['Admin: uploads'], security, description: who,
-      summary: 'Creates a resumable upload (tus creation). Limits by the declared type: video UPLOAD_MAX_VIDEO_MB (2048 MB), audio 500 MB, image 20 MB',
+      summary: 'Creates a resumable upload (tus creation). Limits by the declared type: '
+        + `video UPLOAD_MAX_VIDEO_MB (${RESUMABLE_LIMITS_MB.video} MB), audio ${RESUMABLE_LIMITS_MB.audio} MB, image ${RESUMABLE_LIMITS_MB.image} MB`,
       parameters: [
         tusVersion,
         tusHeader('Upload-Length', 'The file size in bytes (required: no deferred length)', byteCount),

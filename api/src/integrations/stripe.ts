@@ -41,7 +41,7 @@ export function createStripeBilling(db: Db, config: Config) {
    * (199 SEK a month, 1,990 SEK a year) and found again by every process after that.
    */
   async function priceFor(plan: SubscriptionPlan): Promise<string> {
-    const configured = plan === 'monthly' ? process.env.STRIPE_PRICE_MONTHLY : process.env.STRIPE_PRICE_YEARLY;
+    const configured = config.stripe.prices[plan];
     if (configured) return configured;
     const known = prices.get(plan);
     if (known) return known;

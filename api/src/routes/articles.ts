@@ -1,7 +1,7 @@
 import { articleListQuery, articleSchema, authorSchema, idParam, listQuery } from '@redaktion/shared';
 import { z } from 'zod';
 import { endpoint } from '../http/endpoint.js';
-import { readsPremium } from '../services/audience.js';
+import { readsPremium, seesDrafts } from '../services/audience.js';
 import { notFound } from '../http/errors.js';
 import { toArticle, toAuthor } from '../serializers/content.js';
 import type { Services } from '../services/index.js';
@@ -28,7 +28,7 @@ export const articleEndpoints = ({ articles, journalists }: Services) => [
     summary: 'One article; a premium article\'s content only for subscribers and admins (others get locked: true)',
     params, response: articleSchema,
     handle: async ({ state: { audience } }, { params: { id } }) => {
-      const row = await articles.byId(id, audience === 'staff');
+      const row = await articles.byId(id, seesDrafts(audience));
       if (!row) throw notFound('Article not found');
       return toArticle(row, audience, true);
     },
@@ -38,7 +38,7 @@ export const articleEndpoints = ({ articles, journalists }: Services) => [
     summary: 'Up to 3 newer published articles of the same category',
     params, response: z.array(articleSchema),
     handle: async ({ state: { audience } }, { params: { id } }) => {
-      const row = await articles.byId(id, audience === 'staff');
+      const row = await articles.byId(id, seesDrafts(audience));
       if (!row) throw notFound('Article not found');
       return (await articles.related(id, String(row.category))).map((related: Record<string, unknown>) => toArticle(related, audience, false));
     },
@@ -47,7 +47,7 @@ export const articleEndpoints = ({ articles, journalists }: Services) => [
     method: 'get', path: '/api/articles/:id/author', tag: 'Articles', access: 'public', cached: true,
     summary: "The journalist behind an article's byline, when the newsroom has one of that name (else 404)", params, response: authorSchema,
     handle: async ({ state: { audience } }, { params: { id } }) => {
-      const article = await articles.byId(id, audience === 'staff');
+      const article = await articles.byId(id, seesDrafts(audience));
       const row = article ? await journalists.byName(String(article.author)) : undefined;
       if (!row) throw notFound('No journalist of that name');
       return toAuthor(row);

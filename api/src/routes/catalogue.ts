@@ -4,6 +4,7 @@ import {
 import { z } from 'zod';
 import { endpoint } from '../http/endpoint.js';
 import { notFound } from '../http/errors.js';
+import { seesDrafts } from '../services/audience.js';
 import { toAdvertisement, toAuthor, toCategory, toCustomVideo, toPerson } from '../serializers/content.js';
 import type { Services } from '../services/index.js';
 
@@ -29,7 +30,7 @@ export const catalogueEndpoints = ({ people, journalists, advertisements, custom
     method: 'get', path: '/api/people/:id', tag: 'People', access: 'public', cached: true,
     summary: 'One person profile', params: z.object({ id: idParam }), response: personSchema,
     handle: async (ctx, { params: { id } }) => {
-      const row = await people.byId(id, ctx.state.audience === 'staff');
+      const row = await people.byId(id, seesDrafts(ctx.state.audience));
       if (!row) throw notFound('Profile not found');
       return toPerson(row);
     },

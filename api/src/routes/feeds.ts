@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { AppContext } from '../http/context.js';
 import { endpoint } from '../http/endpoint.js';
 import { linkOriginOf } from '../http/link-origin.js';
-import { audienceOf, readsPremium } from '../services/audience.js';
+import { audienceOf, hearsEpisode, readsPremium } from '../services/audience.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { sendStored } from '../http/send-stored.js';
 import { byteAnswers } from '../http/send-file.js';
@@ -73,17 +73,17 @@ export const feedEndpoints = (services: Services, config: Config) => {
     ctx.body = body;
   }
 
-  /** Streams an episode's audio with Range; a premium episode only when the caller is a subscriber's feed. */
-  async function sendAudio(ctx: AppContext, file: string, subscriber: boolean): Promise<void> {
+  /** Streams an episode's audio with Range; a premium episode only when the caller is a subscriber's feed (`listener`). */
+  async function sendAudio(ctx: AppContext, file: string, listener: UserRow | null): Promise<void> {
     const [idText = '', extension] = file.split('.');
     const row = (await podcasts.byId(Number(idText), false)) as Row | undefined;
     // A premium episode is as unknown to a public URL as a missing one: nothing tells it exists.
-    if (!row?.audioFile || audioExtension(String(row.audioFile)) !== extension || (toBool(row.premium) && !subscriber)) {
+    if (!row?.audioFile || audioExtension(String(row.audioFile)) !== extension || !hearsEpisode(audienceOf(listener), row)) {
       throw notFound('Audio not found');
     }
-    const sent = await sendStored(ctx, services.storage, episodeAudioKey(String(row.audioFile)), { public: false, maxAgeSeconds: subscriber ? 0 : 3600 });
+    const sent = await sendStored(ctx, services.storage, episodeAudioKey(String(row.audioFile)), { public: false, maxAgeSeconds: listener ? 0 : 3600 });
     if (!sent) throw notFound('Audio not found');
-    if (subscriber) ctx.set('Cache-Control', 'private, no-cache');
+    if (listener) ctx.set('Cache-Control', 'private, no-cache');
   }
 
   const feedList = async (ctx: AppContext, value: string) =>
@@ -123,7 +123,7 @@ export const feedEndpoints = (services: Services, config: Config) => {
       method: 'get', path: '/feeds/audio/:file', tag: 'Feeds', access: 'public',
       summary: "A free episode's audio for podcast apps: no cookie, HEAD and Range; premium episodes answer 404",
       params: z.object({ file: audioFile }), produces: 'audio/*', answers: byteAnswers,
-      handle: async (ctx, { params: { file } }) => { await sendAudio(ctx, file, false); },
+      handle: async (ctx, { params: { file } }) => { await sendAudio(ctx, file, null); },
     }),
     endpoint({
       method: 'get', path: '/feeds/private/:token/podcast-series/:id.xml', tag: 'Feeds', access: 'public',
@@ -142,8 +142,8 @@ export const feedEndpoints = (services: Services, config: Config) => {
       summary: "An episode's audio through a subscriber's private feed: HEAD and Range, never after the token is rotated or the subscription ends",
       params: z.object({ token, file: audioFile }), produces: 'audio/*', answers: { ...byteAnswers, ...SUBSCRIPTION_REQUIRED },
       handle: async (ctx, { params }) => {
-        const { tokenId } = await subscriberOf(params.token);
-        await sendAudio(ctx, params.file, true);
+        const { tokenId, user } = await subscriberOf(params.token);
+        await sendAudio(ctx, params.file, user);
         // Every GET of audio counts (apps fetch in ranges); HEAD only asks the size.
         if (ctx.method === 'GET') await feedTokens.recordDownload(tokenId, ctx.ip);
       },

@@ -10,6 +10,7 @@ import type { AiJobs } from '../integrations/ai-jobs.js';
 import type { Pexels } from '../integrations/pexels.js';
 import { providerAnswers } from '../integrations/provider.js';
 import type { YouTube } from '../integrations/youtube.js';
+import { seesDrafts } from '../services/audience.js';
 
 const AI = providerAnswers('The AI generator');
 /** The two calls that wait for their generation, and stop waiting. */
@@ -80,6 +81,6 @@ export const integrationEndpoints = (ai: AiGenerator, aiJobs: AiJobs, aiWaitMs: 
     summary: "The channel's latest 10 videos, cached for an hour; channelUrl is honoured for admins only",
     query: z.object({ channelUrl: z.string().max(300).optional() }),
     response: channelVideosSchema, answers: providerAnswers('YouTube'),
-    handle: (ctx, { query }) => youtube.latest(query.channelUrl, ctx.state.audience === 'staff'),
+    handle: (ctx, { query }) => youtube.latest(query.channelUrl, seesDrafts(ctx.state.audience)),
   }),
 ];

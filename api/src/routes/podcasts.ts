@@ -2,7 +2,7 @@ import { episodeListQuery, episodeSchema, idParam, listQuery, seriesSchema } fro
 import { z } from 'zod';
 import { endpoint } from '../http/endpoint.js';
 import type { AppContext } from '../http/context.js';
-import { readsPremium } from '../services/audience.js';
+import { hearsEpisode, seesDrafts } from '../services/audience.js';
 import { HttpError, notAuthenticated, notFound } from '../http/errors.js';
 import { sendStored } from '../http/send-stored.js';
 import { byteAnswers } from '../http/send-file.js';
@@ -47,7 +47,7 @@ export const podcastEndpoints = ({ podcasts, series, storage }: Services) => {
       summary: 'One episode; a premium episode has no audioUrl for readers without a subscription',
       params, response: episodeSchema,
       handle: async (ctx, { params: { id } }) => {
-        const row = await podcasts.byId(id, ctx.state.audience === 'staff');
+        const row = await podcasts.byId(id, seesDrafts(ctx.state.audience));
         if (!row) throw notFound('Podcast not found');
         return episodesOf(ctx, [row])[0];
       },
@@ -62,9 +62,9 @@ export const podcastEndpoints = ({ podcasts, series, storage }: Services) => {
         403: { description: 'A premium episode, and the reader has no subscription (code subscription_required)' },
       },
       handle: async (ctx, { params: { id } }) => {
-        const row = await podcasts.byId(id, ctx.state.audience === 'staff');
+        const row = await podcasts.byId(id, seesDrafts(ctx.state.audience));
         if (!row?.audioFile) throw notFound('Audio not found');
-        if (row.premium && !readsPremium(ctx.state.audience)) {
+        if (!hearsEpisode(ctx.state.audience, row)) {
           if (!ctx.state.user) throw notAuthenticated();
           throw new HttpError(403, 'A premium subscription is required for this episode', ERROR_CODES.subscriptionRequired);
         }

@@ -3,7 +3,7 @@ import type {
   PersonProfile, PodcastSeries,
 } from '@redaktion/shared';
 import { fromJson, toBool, toIso } from '../db/values.js';
-import { readsPremium, type Audience } from '../services/audience.js';
+import { hearsEpisode, readsPremium, type Audience } from '../services/audience.js';
 
 /**
  * Rows become API answers here and nowhere else. Premium gating lives in this file too, by the request's
@@ -46,7 +46,7 @@ export const episodeAudioPath = (id: number) => `/api/podcasts/${id}/audio`;
 
 export function toEpisode(row: Row, audience: Audience): Episode {
   const premium = toBool(row.premium);
-  const locked = premium && !readsPremium(audience);
+  const locked = !hearsEpisode(audience, row);
   const id = int(row.id);
   return {
     id,

@@ -1,4 +1,5 @@
 import { ADMIN_ROLES, ENTITLED_SUBSCRIPTION_STATUSES } from '@redaktion/shared';
+import { toBool } from '../db/values.js';
 import type { UserRow } from './users.js';
 
 /**
@@ -15,5 +16,12 @@ const subscribes = (user: UserRow) => (ENTITLED_SUBSCRIPTION_STATUSES as readonl
 
 export const audienceOf = (user: UserRow | null): Audience => (!user ? 'reader' : isAdmin(user) ? 'staff' : subscribes(user) ? 'subscriber' : 'reader');
 
+/** Drafts, scheduled and archived items are previews for the newsroom: everyone else sees published content only. */
+export const seesDrafts = (audience: Audience): boolean => audience === 'staff';
+
 /** Premium bodies and audio go to subscribers and staff. */
 export const readsPremium = (audience: Audience): boolean => audience !== 'reader';
+
+/** Whether an episode's audio may reach this audience: a free one anyone, a premium one subscribers and staff. */
+export const hearsEpisode = (audience: Audience, episode: { premium?: unknown }): boolean =>
+  !toBool(episode.premium) || readsPremium(audience);

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Server, type Upload } from '@tus/server';
-import { ERROR_CODES, type ErrorCode, type UploadAnswer } from '@redaktion/shared';
+import { ERROR_CODES, RESUMABLE_LIMITS_MB, UPLOAD_FORMATS, type ErrorCode, type UploadAnswer } from '@redaktion/shared';
 import type { Config } from '../config.js';
 import { insufficientStorage, isStorageFull } from '../http/errors.js';
 import { log } from '../log.js';
@@ -16,9 +16,8 @@ const HEAD_BYTES = 16;
 const refusal = (status_code: number, error: string, code: ErrorCode) => ({ status_code, body: JSON.stringify({ error, code }) });
 
 const KIND_WORDS: Record<FileKind, string> = { image: 'Images', audio: 'Audio files', video: 'Videos' };
-const ACCEPTED: Record<FileKind, string> = {
-  image: 'JPG, PNG or WebP', audio: 'MP3, WAV, OGG or M4A', video: 'MP4, WebM, OGG, AVI or MOV',
-};
+/** The formats a kind takes, as a sentence reads them: 'MP4, WebM, OGG, AVI or MOV'. */
+const accepted = (kind: FileKind) => UPLOAD_FORMATS[kind].names.join(', ').replace(/, (?=[^,]+$)/, ' or ');
 
 /** The kind a client declares through `filetype` (its MIME type); the bytes must agree when they have all arrived. */
 function declaredKind(filetype: string | null | undefined): FileKind | null {
@@ -44,7 +43,7 @@ async function readHead(stream: Readable): Promise<Buffer> {
  * reads `url` and `kind` from the upload's HEAD (`Upload-Metadata`).
  */
 export function createResumableUploads(config: Config, placement: UploadPlacement) {
-  const limits: Record<FileKind, number> = { image: 20 * MB, audio: 500 * MB, video: config.uploadMaxVideoBytes };
+  const limits: Record<FileKind, number> = { image: RESUMABLE_LIMITS_MB.image * MB, audio: RESUMABLE_LIMITS_MB.audio * MB, video: config.uploadMaxVideoBytes };
   const { store, naming } = createPartsStore(config, DAY_MS);
   // No creation-defer-length: the size must be known at creation, so that the limit is checked there.
   store.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
@@ -56,7 +55,7 @@ export function createResumableUploads(config: Config, placement: UploadPlacemen
     const type = sniffType(await readHead(await store.read(upload.id)), [kind]);
     if (!type) {
       await store.remove(upload.id);
-      throw refusal(415, `The file is not one of the accepted ${kind} types (${ACCEPTED[kind]})`, ERROR_CODES.unsupportedType);
+      throw refusal(415, `The file is not one of the accepted ${kind} types (${accepted(kind)})`, ERROR_CODES.unsupportedType);
     }
     // The parts are copied into the store; the upload's record stays until expiry, for HEAD (keepAnswer lets go of the bytes).
     const answer = await placement.placeStream(type, upload.size ?? 0, await store.read(upload.id));

@@ -5,11 +5,11 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Context } from 'koa';
-import { ERROR_CODES } from '@redaktion/shared';
+import { ERROR_CODES, UPLOAD_FORMATS, UPLOAD_LIMITS_MB, type UploadKind } from '@redaktion/shared';
 import { HttpError, badRequest } from '../http/errors.js';
 import type { Storage } from '../storage/index.js';
 
-export type FileKind = 'image' | 'audio' | 'video';
+export type FileKind = UploadKind;
 
 export interface FileType {
   kind: FileKind;
@@ -18,8 +18,10 @@ export interface FileType {
 }
 
 const MB = 1024 * 1024;
-/** admin-area.md §9: images 20 MB, episode audio 100 MB, custom videos 50 MB. */
-export const SIZE_LIMITS: Record<FileKind, number> = { image: 20 * MB, audio: 100 * MB, video: 50 * MB };
+/** One request's limits in bytes: images 20 MB, episode audio 100 MB, custom videos 50 MB (shared with the clients). */
+export const SIZE_LIMITS: Record<FileKind, number> = {
+  image: UPLOAD_LIMITS_MB.image * MB, audio: UPLOAD_LIMITS_MB.audio * MB, video: UPLOAD_LIMITS_MB.video * MB,
+};
 
 /** Where a multipart upload's files wait until they are kept (unfinished resumable uploads live elsewhere). */
 export const uploadTempDir = (dataDir: string) => path.join(dataDir, 'tmp');
@@ -50,26 +52,30 @@ export async function sweepStaleUploadParts(dataDir: string, untouchedForMs = ST
 
 const ascii = (head: Buffer, start: number, end: number) => head.subarray(start, end).toString('latin1');
 
+/** A sniffed format, stored under the MIME type the clients declare for its extension. */
+const typed = <K extends FileKind>(kind: K, ext: keyof (typeof UPLOAD_FORMATS)[K]['extensions'] & `.${string}`): FileType =>
+  ({ kind, ext: ext.slice(1), mime: (UPLOAD_FORMATS[kind].extensions as Record<string, string>)[ext]! });
+
 /** The file type from its first bytes; a name or a Content-Type a client sends decides nothing. */
 export function sniffType(head: Buffer, allowed: readonly FileKind[]): FileType | null {
   const can = (kind: FileKind) => allowed.includes(kind);
   if (can('image')) {
-    if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return { kind: 'image', ext: 'jpg', mime: 'image/jpeg' };
-    if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { kind: 'image', ext: 'png', mime: 'image/png' };
-    if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return { kind: 'image', ext: 'webp', mime: 'image/webp' };
+    if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return typed('image', '.jpg');
+    if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return typed('image', '.png');
+    if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return typed('image', '.webp');
   }
   const ftyp = ascii(head, 4, 8) === 'ftyp' ? ascii(head, 8, 12) : null;
   if (can('video')) {
-    if (ftyp) return ftyp === 'qt  ' ? { kind: 'video', ext: 'mov', mime: 'video/quicktime' } : { kind: 'video', ext: 'mp4', mime: 'video/mp4' };
-    if (head.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))) return { kind: 'video', ext: 'webm', mime: 'video/webm' };
-    if (ascii(head, 0, 4) === 'OggS') return { kind: 'video', ext: 'ogv', mime: 'video/ogg' };
-    if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'AVI ') return { kind: 'video', ext: 'avi', mime: 'video/x-msvideo' };
+    if (ftyp) return typed('video', ftyp === 'qt  ' ? '.mov' : '.mp4');
+    if (head.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))) return typed('video', '.webm');
+    if (ascii(head, 0, 4) === 'OggS') return typed('video', '.ogv');
+    if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'AVI ') return typed('video', '.avi');
   }
   if (can('audio')) {
-    if (ascii(head, 0, 3) === 'ID3' || (head[0] === 0xff && ((head[1] ?? 0) & 0xe6) === 0xe2)) return { kind: 'audio', ext: 'mp3', mime: 'audio/mpeg' };
-    if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WAVE') return { kind: 'audio', ext: 'wav', mime: 'audio/wav' };
-    if (ascii(head, 0, 4) === 'OggS') return { kind: 'audio', ext: 'ogg', mime: 'audio/ogg' };
-    if (ftyp) return { kind: 'audio', ext: 'm4a', mime: 'audio/mp4' };
+    if (ascii(head, 0, 3) === 'ID3' || (head[0] === 0xff && ((head[1] ?? 0) & 0xe6) === 0xe2)) return typed('audio', '.mp3');
+    if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WAVE') return typed('audio', '.wav');
+    if (ascii(head, 0, 4) === 'OggS') return typed('audio', '.ogg');
+    if (ftyp) return typed('audio', '.m4a');
   }
   return null;
 }

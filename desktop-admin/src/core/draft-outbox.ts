@@ -10,12 +10,18 @@ import { jsonAnswer, ServerUnreachable, type ServerCall } from './server-connect
  * with `If-Match`, and when someone changed the article on the server meanwhile (412) the draft holds both
  * versions until the editor chooses one.
  */
+const ARTICLE = articleInputSchema.shape;
+/**
+ * A draft may be unfinished (blank, untrimmed: the server judges it when it is sent), but is never longer than the
+ * article it becomes: each field takes its limit from the shared article schema.
+ */
+const draftText = (field: z.ZodString) => z.string().max(field.maxLength!);
 export const draftFieldsSchema = z.object({
-  title: z.string().max(300),
-  excerpt: z.string().max(2000),
-  content: z.string().max(200_000),
-  category: z.string().max(100),
-  author: z.string().max(200),
+  title: draftText(ARTICLE.title),
+  excerpt: draftText(ARTICLE.excerpt),
+  content: draftText(ARTICLE.content),
+  category: draftText(ARTICLE.category),
+  author: draftText(ARTICLE.author),
 });
 export type DraftFields = z.infer<typeof draftFieldsSchema>;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { articleInputSchema } from '@redaktion/shared';
 import { IPC_CHANNELS } from '../bridge.js';
 import { ipcRequestSchemas, isIpcChannel, isTrustedSender, parseRequest } from './ipc-contract.js';
 
@@ -24,5 +25,13 @@ describe('the IPC contract', () => {
     expect(() => parseRequest('drafts:resolve', { clientId: 'not-a-uuid', keep: 'mine' })).toThrow(/clientId/);
     expect(() => parseRequest('drafts:resolve', { clientId: crypto.randomUUID(), keep: 'both' })).toThrow(/keep/);
     expect(parseRequest('profiles:list', undefined)).toEqual({});
+  });
+
+  it('takes an unfinished draft, but none longer than the shared article schema allows', () => {
+    const fields = { title: '', excerpt: '', content: ' ', category: 'news', author: 'Anna Lind' };
+    expect(parseRequest('drafts:save', { fields })).toEqual({ fields });
+    const limit = articleInputSchema.shape.title.maxLength!;
+    expect(parseRequest('drafts:save', { fields: { ...fields, title: 'x'.repeat(limit) } })).toBeTruthy();
+    expect(() => parseRequest('drafts:save', { fields: { ...fields, title: 'x'.repeat(limit + 1) } })).toThrow(/Invalid drafts:save message: fields.title/);
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { UPLOAD_FORMATS } from '@redaktion/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../api/test/support/test-server.js';
 import { startCuttableProxy, until, type CuttableProxy } from '../../test/support/cuttable-proxy.js';
@@ -107,6 +108,31 @@ describe('the upload queue against the real tus endpoint', () => {
     expect(sawSpeed).toBe(true);
     expect(sawRemaining).toBe(true);
     expect(queue.busy).toBe(false);
+    await queue.stop();
+    await proxy.close();
+  });
+
+  it('takes a file of every video format the server takes, and only those, and the server accepts each', async () => {
+    const proxy = await startCuttableProxy(server.url);
+    const folder = path.join(dir, 'formats');
+    await mkdir(folder);
+    const riff = (form: string) => Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from(form), Buffer.alloc(4000, 1)]);
+    // The first bytes the server sniffs, for each type the shared formats declare.
+    const bytesOf: Record<string, Buffer> = {
+      'video/mp4': mp4(5, 4000),
+      'video/quicktime': Buffer.concat([Buffer.from([0, 0, 0, 20]), Buffer.from('ftypqt  '), Buffer.alloc(4000, 1)]),
+      'video/webm': Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(4000, 1)]),
+      'video/ogg': Buffer.concat([Buffer.from('OggS'), Buffer.alloc(4000, 1)]),
+      'video/x-msvideo': riff('AVI '),
+    };
+    const formats = Object.entries(UPLOAD_FORMATS.video.extensions);
+    for (const [extension, type] of formats) await writeFile(path.join(folder, `film${extension}`), bytesOf[type]!);
+    for (const other of ['film.mkv', 'film.wmv', 'film.mp3', 'film.txt']) await writeFile(path.join(folder, other), mp4(5, 4000));
+    const queue = await UploadQueue.open(queueOptions(proxy, path.join(dir, 'formats.json')));
+    const added = await queue.add([folder]);
+    expect(added.map((item) => [path.extname(item.name), item.type]).sort()).toEqual(formats.sort());
+    await until(() => queue.snapshot().items.every((item) => item.status === 'done' || item.status === 'failed'), 'every upload to end');
+    expect(queue.snapshot().items.filter((item) => item.status !== 'done').map((item) => [item.name, item.error])).toEqual([]);
     await queue.stop();
     await proxy.close();
   });

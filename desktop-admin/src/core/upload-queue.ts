@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { UPLOAD_FORMATS } from '@redaktion/shared';
 import { Upload, type DetailedError } from 'tus-js-client';
 import { z } from 'zod';
 import { JsonFile } from './json-file.js';
@@ -13,9 +14,8 @@ import { durationText, titleFromFileName, videoDurationSeconds } from './video-d
  * (`/api/admin/uploads`) two at a time, and each finished one becomes a custom video. The queue is kept on
  * disk, so a lost connection, a sleeping laptop or a restart of the app resumes where the bytes stopped.
  */
-export const VIDEO_EXTENSIONS: Readonly<Record<string, string>> = {
-  '.mp4': 'video/mp4', '.m4v': 'video/mp4', '.mov': 'video/quicktime', '.webm': 'video/webm',
-};
+/** The video files the queue takes, by extension, with the type their upload declares: those the server takes. */
+export const VIDEO_EXTENSIONS: Readonly<Record<string, string>> = UPLOAD_FORMATS.video.extensions;
 
 export const uploadStatuses = ['queued', 'uploading', 'paused', 'waiting', 'creating', 'done', 'failed', 'cancelled'] as const;
 export type UploadStatus = (typeof uploadStatuses)[number];

@@ -1,4 +1,7 @@
-import { customVideoFieldsSchema, customVideoJsonSchema, customVideoSchema, customVideoUpdateSchema, ERROR_CODES, idParam, uploadAnswerSchema } from '@redaktion/shared';
+import {
+  customVideoFieldsSchema, customVideoJsonSchema, customVideoSchema, customVideoUpdateSchema, ERROR_CODES, idParam, UPLOAD_FORMATS, UPLOAD_LIMITS_MB,
+  uploadAnswerSchema,
+} from '@redaktion/shared';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { endpoint } from '../../http/endpoint.js';
@@ -13,8 +16,10 @@ import { discard, receiveMultipart, uploadTempDir, type FileKind } from '../../s
 
 const params = z.object({ id: idParam });
 
+/** 'JPG, PNG, WebP', as the spec's messages list a kind's formats (admin-area.md §5, §8). */
+const formats = (kind: FileKind) => UPLOAD_FORMATS[kind].names.join(', ');
 const fileTooLarge = (kind: FileKind): [string, string] =>
-  kind === 'image' ? ['File too large', 'Images must be smaller than 20MB'] : ['File too large', 'Audio files must be smaller than 100MB'];
+  ['File too large', `${kind === 'image' ? 'Images' : 'Audio files'} must be smaller than ${UPLOAD_LIMITS_MB[kind]}MB`];
 
 /** Uploads, the private audio preview and custom videos. */
 export const mediaEndpoints = ({ catalogue, images, placement, storage }: AdminServices, config: Config) => {
@@ -23,13 +28,16 @@ export const mediaEndpoints = ({ catalogue, images, placement, storage }: AdminS
   return [
     endpoint({
       method: 'post', path: '/api/upload', tag: 'Admin: uploads', access: 'admin', status: 201,
-      summary: 'Uploads one file (multipart field "file"): images JPG, PNG, WebP up to 20 MB (with WebP variants), audio MP3, WAV, OGG, M4A up to 100 MB',
+      summary: `Uploads one file (multipart field "file"): images ${formats('image')} up to ${UPLOAD_LIMITS_MB.image} MB (with WebP variants), `
+        + `audio ${formats('audio')} up to ${UPLOAD_LIMITS_MB.audio} MB`,
       form: { file: { file: true, required: true, description: 'The image or audio file' } },
       response: uploadAnswerSchema,
       handle: async (ctx) => {
         const { files } = await receiveMultipart(ctx, tempDir, {
           fileFields: { file: ['image', 'audio'] },
-          messages: { wrongType: ['Invalid file type', 'Please select a valid image (JPG, PNG, WebP) or audio file (MP3, WAV, OGG, M4A)'], tooLarge: fileTooLarge },
+          messages: {
+            wrongType: ['Invalid file type', `Please select a valid image (${formats('image')}) or audio file (${formats('audio')})`], tooLarge: fileTooLarge,
+          },
         });
         const file = files[0];
         if (!file) throw new HttpError(400, 'No file was sent', ERROR_CODES.validation, [{ path: 'file', message: 'Please select a file' }]);
@@ -53,16 +61,16 @@ export const mediaEndpoints = ({ catalogue, images, placement, storage }: AdminS
     }),
     endpoint({
       method: 'post', path: '/api/admin/custom-videos', tag: 'Admin: videos', access: 'admin', status: 201,
-      summary: 'Adds a custom video: either uploads it (multipart: video, title, description, duration, optional thumbnail image; MP4, WebM, OGG, AVI, MOV up to 50 MB), '
+      summary: `Adds a custom video: either uploads it (multipart: video, title, description, duration, optional thumbnail image; ${formats('video')} up to ${UPLOAD_LIMITS_MB.video} MB), `
         + 'or, as JSON {title, description, duration, videoUrl}, names a video that finished a resumable upload (/api/admin/uploads)',
       body: customVideoJsonSchema,
       answers: { 409: { description: 'Another custom video already uses this videoUrl' } },
       form: {
-        video: { file: true, required: true, description: 'MP4, WebM, OGG, AVI or MOV, at most 50 MB' },
+        video: { file: true, required: true, description: `${formats('video')}, at most ${UPLOAD_LIMITS_MB.video} MB` },
         title: { file: false, required: true, description: 'Title' },
         description: { file: false, required: true, description: 'Description' },
         duration: { file: false, required: true, description: 'Length as m:ss, e.g. 5:30' },
-        thumbnail: { file: true, required: false, description: 'A poster image (JPG, PNG, WebP)' },
+        thumbnail: { file: true, required: false, description: `A poster image (${formats('image')})` },
       },
       response: customVideoSchema,
       handle: async (ctx, { body }) => {
@@ -75,8 +83,8 @@ export const mediaEndpoints = ({ catalogue, images, placement, storage }: AdminS
         const { fields, files } = await receiveMultipart(ctx, tempDir, {
           fileFields: { video: ['video'], thumbnail: ['image'] },
           messages: {
-            wrongType: ['Invalid File Type', 'Please select a valid video file (MP4, WebM, OGG, AVI, MOV).'],
-            tooLarge: (kind) => (kind === 'video' ? ['File Too Large', 'Video file must be less than 50MB.'] : ['File too large', 'Images must be smaller than 20MB']),
+            wrongType: ['Invalid File Type', `Please select a valid video file (${formats('video')}).`],
+            tooLarge: (kind) => (kind === 'video' ? ['File Too Large', `Video file must be less than ${UPLOAD_LIMITS_MB.video}MB.`] : fileTooLarge(kind)),
           },
         });
         const video = files.find((file) => file.field === 'video');

@@ -1,4 +1,4 @@
-import { episodeFormSchema, type ContentStatus, type Episode, type PodcastSeries } from '@redaktion/shared';
+import { episodeFormSchema, UPLOAD_LIMITS_MB, type ContentStatus, type Episode, type PodcastSeries } from '@redaktion/shared';
 import { displayMinutes, minutesToSeconds } from '@redaktion/shared/time';
 import { useAdminT } from '../i18n';
 import { SingleFileUpload } from '../media/SingleFileUpload';
@@ -9,8 +9,8 @@ import { NumberInput, Select, Switch, TextArea, TextInput, useSchemaForm } from 
 import { afterSubmit, FormActions } from './parts';
 import { useUploadHold } from '../ui/use-upload-hold';
 
-/** Episode files are larger than the control's defaults (admin-area.md §9). */
-const AUDIO_MAX_MB = 100;
+/** Episode audio takes all the server allows, above the control's 50 MB; the cover 10 MB (admin-area.md §9). */
+const AUDIO_MAX_MB = UPLOAD_LIMITS_MB.audio;
 const COVER_MAX_MB = 10;
 const EPISODE_STATUSES = ['draft', 'published', 'archived'] as const;
 

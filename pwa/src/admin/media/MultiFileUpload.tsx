@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useAdminT } from '../i18n';
 import { usePlatform } from '../platform';
-import { acceptFor, checkFile, FORMATS, MULTI_DEFAULT_MAX_MB } from './file-checks';
+import { acceptFor, checkFile, formatsOf, MULTI_DEFAULT_MAX_MB } from './file-checks';
 import { uploadOne, useUploadToasts } from './SingleFileUpload';
 
 /**
@@ -97,7 +97,7 @@ export function MultiFileUpload({ label, kind, maxMB = MULTI_DEFAULT_MAX_MB, onU
           }} />
         <button type="button" className="button button-small" disabled={disabled} aria-describedby={`${id}-limits`}
           onClick={() => input.current?.click()}>{t('upload.chooseFiles')}</button>
-        <p className="field-hint" id={`${id}-limits`}>{t('upload.limits', { formats: FORMATS[kind], max: maxMB })}</p>
+        <p className="field-hint" id={`${id}-limits`}>{t('upload.limits', { formats: formatsOf(kind), max: maxMB })}</p>
       </div>
       {uploading.length > 0 && (
         <ul className="upload-progress-list">

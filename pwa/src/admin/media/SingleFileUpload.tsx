@@ -3,7 +3,7 @@ import { ApiError } from '@redaktion/shared/client';
 import { useAdminT, type AdminT } from '../i18n';
 import { usePlatform, type AdminPlatform } from '../platform';
 import { useNotify } from '../ui/feedback';
-import { acceptFor, checkFile, DEFAULT_MAX_MB, FORMATS, type FileProblem } from './file-checks';
+import { acceptFor, checkFile, DEFAULT_MAX_MB, formatsOf, type FileProblem } from './file-checks';
 
 /**
  * The single-file upload control of admin-area.md §2 item 1: a preview, a file chosen with a button (checked for
@@ -154,7 +154,7 @@ export function SingleFileUpload({ label, kind, value, onChange, error, hint, ma
         )}
       </div>
       {uploading && <progress className="progress" max={100} value={percent} aria-label={t('upload.progressOf', { name: pending.name })} />}
-      <p className="field-hint" id={`${id}-limits`}>{t('upload.limits', { formats: FORMATS[kind], max: maxMB })}</p>
+      <p className="field-hint" id={`${id}-limits`}>{t('upload.limits', { formats: formatsOf(kind), max: maxMB })}</p>
       {kind !== 'audio' && (
         // Episode audio must be a file we hold (the API serves it), so only images and other files take an address.
         <div className="upload-url">

@@ -1,5 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { customVideoFieldsSchema, customVideoUpdateSchema, RESUMABLE_LIMITS_MB, type CustomVideo } from '@redaktion/shared';
+import {
+  customVideoFieldsSchema, customVideoUpdateSchema, RESUMABLE_LIMITS_MB, UPLOAD_LIMITS_MB, uploadAccept, uploadTakesType, uploadTypeByName, type CustomVideo,
+} from '@redaktion/shared';
 import { ApiError, type ChannelVideo } from '@redaktion/shared/client';
 import { useAdminQuery } from '../data';
 import { useAdminT } from '../i18n';
@@ -13,27 +15,20 @@ import { FormField, NumberInput, Switch, TextArea, TextInput, useSchemaForm } fr
 import { useMediaSrc } from './SingleFileUpload';
 import { manualVideos } from './video-urls';
 
-export const MAX_VIDEO_MB = 50;
-const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/ogg', 'video/x-msvideo', 'video/avi', 'video/msvideo', 'video/quicktime'];
-// Browsers often give AVI and MOV no MIME type at all, so the extension counts too.
-const VIDEO_EXTENSIONS = /\.(mp4|m4v|webm|ogg|ogv|avi|mov)$/i;
 const MAY_NOT_PLAY = /\.(avi|mov)$/i;
 
 /** What is wrong with a chosen video file (admin-area.md §5): its type, then its size; null when it may be sent. */
-export function videoFileProblem(file: File, maxMb = MAX_VIDEO_MB): 'type' | 'size' | null {
-  if (!VIDEO_TYPES.includes(file.type) && !VIDEO_EXTENSIONS.test(file.name)) return 'type';
+export function videoFileProblem(file: File, maxMb: number = UPLOAD_LIMITS_MB.video): 'type' | 'size' | null {
+  // Browsers often give AVI and MOV no MIME type at all, so the extension counts too.
+  if (!uploadTakesType('video', file.type) && !uploadTypeByName('video', file.name)) return 'type';
   if (file.size > maxMb * 1024 * 1024) return 'size';
   return null;
 }
 
-const TYPE_BY_EXTENSION: Record<string, string> = {
-  mp4: 'video/mp4', m4v: 'video/mp4', webm: 'video/webm', ogg: 'video/ogg', ogv: 'video/ogg', avi: 'video/x-msvideo', mov: 'video/quicktime',
-};
-
 /** The resumable endpoint takes the type declared at creation: a file the system gave none is named by its extension. */
 function withVideoType(file: File): File {
   if (file.type) return file;
-  const type = TYPE_BY_EXTENSION[file.name.split('.').pop()?.toLowerCase() ?? ''];
+  const type = uploadTypeByName('video', file.name);
   return type ? new File([file], file.name, { type, lastModified: file.lastModified }) : file;
 }
 
@@ -165,7 +160,7 @@ function CustomVideoUpload() {
   const fileInput = useRef<HTMLInputElement>(null);
   const { values, errors, set, busy } = form;
   const { resumableUpload } = platform;
-  const maxMb = resumableUpload ? RESUMABLE_LIMITS_MB.video : MAX_VIDEO_MB;
+  const maxMb = resumableUpload ? RESUMABLE_LIMITS_MB.video : UPLOAD_LIMITS_MB.video;
 
   const send = async (video: File, fields: { title: string; description: string; duration: string }, signal: AbortSignal) => {
     if (!resumableUpload) return platform.upload<CustomVideo>('/api/admin/custom-videos', { video, ...fields }, { onProgress: setProgress, signal });
@@ -208,7 +203,7 @@ function CustomVideoUpload() {
         <FormField label={t('videos.file')} hint={t('videos.fileHint', { mb: maxMb })} error={errors.video ?? errors.videoUrl}>
           {(props) => (
             <input {...props} ref={fileInput} type="file" disabled={busy}
-              accept="video/mp4,video/webm,video/ogg,video/x-msvideo,video/quicktime,.mp4,.webm,.ogg,.ogv,.avi,.mov"
+              accept={uploadAccept('video')}
               onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
           )}
         </FormField>

@@ -22,6 +22,8 @@ describe('the upload checks (admin-area.md §5, §8, §9)', () => {
     expect(refusal({ name: 'a.gif', type: 'image/gif', size: 10 }, 'image')).toEqual(['Invalid file type', 'Please select a valid image file']);
     expect(refusal({ name: 'a.png', type: 'image/png', size: 10 }, 'audio')).toEqual(['Invalid file type', 'Please select a valid audio file']);
     expect(refusal({ name: 'a.pdf', type: 'application/pdf', size: 10 }, 'file')).toEqual(['Invalid file type', 'Please select a valid file']);
+    // Bare AAC is not a format the server takes (AAC only inside M4A): refused here rather than after the upload.
+    expect(refusal({ name: 'Intervju.aac', type: 'audio/aac', size: MB }, 'audio')).toEqual(['Invalid file type', 'Please select a valid audio file']);
   });
 
   it('decides by the extension when the system gives no type', () => {
