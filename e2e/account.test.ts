@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { resetLinkIn, waitForFolderMail } from '../api/test/support/mail-folder.js';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, focused, openPage, seededServerAndBrowser } from './support/browser.js';
+import { signedInUser } from '../api/test/support/users.js';
+import { DESKTOP, PHONE, focused, openBeforeHydration, openPage, seededServerAndBrowser } from './support/browser.js';
 
 const env = seededServerAndBrowser();
 
@@ -57,6 +58,24 @@ describe('a newcomer, in English on a phone', () => {
     await login.getByLabel('Password', { exact: true }).fill('lösenord123');
     await login.getByRole('button', { name: 'Log In' }).click();
     await expect.poll(() => toastText(page)).toContain('Successfully logged in as nykomling');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('signing in before the page is interactive', () => {
+  it('signs in with the fields filled and Log In pressed before hydration', async () => {
+    const { username, password } = await signedInUser(env.server.url, env.server.db);
+    const context = await env.browser.newContext({ ...PHONE, locale: 'en-GB' });
+    const { page, errors, hydrate } = await openBeforeHydration(context, `${env.server.url}/auth?returnTo=%2Fopinion`);
+    const login = visiblePanel(page);
+    await login.getByLabel('Username or e-mail').fill(username);
+    await login.getByLabel('Password', { exact: true }).fill(password);
+    await login.getByRole('button', { name: 'Log In' }).click();
+
+    hydrate();
+    await page.waitForURL(`${env.server.url}/opinion`, { timeout: 20_000 });
+    await expect.poll(() => toastText(page)).toContain(`Successfully logged in as ${username}`);
     expect(errors).toEqual([]);
     await context.close();
   });

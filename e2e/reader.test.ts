@@ -99,6 +99,28 @@ describe('finding one’s way by keyboard', () => {
     await context.close();
   });
 
+  it('stops waiting for a page\'s heading after ten seconds: one that comes later does not take the reader\'s focus', async () => {
+    const context = await env.browser.newContext({ ...DESKTOP, locale: 'sv-SE', serviceWorkers: 'block' });
+    const { page, errors } = await openPage(context);
+    let release!: () => void;
+    const chunk = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/assets\/People-[^/]+\.js$/, async (route) => {
+      await chunk;
+      await route.continue();
+    });
+    await page.goto(`${env.server.url}/`);
+    await hydrated(page);
+    await page.locator('.main-nav').getByRole('link', { name: 'Människor' }).click();
+    await page.waitForTimeout(11_000);
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Ledande röster' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await focused(page)).toBe('a: Människor');
+    expect(await page.locator('#root > p[aria-live=polite]').textContent()).toBe('');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps Tab inside the open phone menu, and Escape closes it and returns to its button', async () => {
     const context = await env.browser.newContext({ ...PHONE, locale: 'sv-SE' });
     const { page, errors } = await openPage(context);
@@ -160,6 +182,24 @@ describe('a tap before the page is interactive', () => {
       .toBe('Almost done: open the link we just e-mailed to confirm your address.');
     expect(await form.getByLabel('Your e-mail address').inputValue()).toBe('');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  // The page's inline script lets go after 15 s without the app, or at once when the app's script fails to load.
+  it.each([
+    ['fail to load', (failScripts: () => void) => failScripts(), 5_000],
+    ['never arrive', () => undefined, 20_000],
+  ] as const)('stops holding a pressed button when the app\'s scripts %s, and holds no later press', async (_case, scripts, bound) => {
+    const context = await env.browser.newContext({ ...PHONE, locale: 'en-GB' });
+    const { page, failScripts } = await openBeforeHydration(context, `${env.server.url}/article/${ids.article}`);
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
+    await menu.click();
+    expect(await menu.getAttribute('aria-busy')).toBe('true');
+
+    scripts(failScripts);
+    await expect.poll(() => menu.getAttribute('aria-busy'), { timeout: bound }).toBeNull();
+    await menu.click();
+    expect(await menu.getAttribute('aria-busy')).toBeNull();
     await context.close();
   });
 });

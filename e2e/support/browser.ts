@@ -61,20 +61,20 @@ export function seededServerAndBrowser({ seed = true } = {}): { server: TestServ
 }
 
 /**
- * Opens `path` as a phone does (CPU slowed 4×) with the app's scripts held back until `hydrate()`: what the test taps
- * before that reaches a page that is on screen but not yet interactive, every time rather than when the race is lost.
+ * Opens `path` as a phone does (CPU slowed 4×) with the app's scripts held back until `hydrate()` (or refused from
+ * `failScripts()`, as when a chunk is missing; neither: they never arrive): what the test taps before that reaches a
+ * page that is on screen but not yet interactive, every time rather than when the race is lost.
  */
-export async function openBeforeHydration(context: BrowserContext, url: string): Promise<{ page: Page; errors: string[]; hydrate: () => void }> {
+export async function openBeforeHydration(context: BrowserContext, url: string): Promise<{ page: Page; errors: string[]; hydrate: () => void; failScripts: () => void }> {
   const { page, errors } = await openPage(context);
   await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  let hydrate!: () => void;
-  const held = new Promise<void>((resolve) => { hydrate = resolve; });
+  let settle!: (scripts: 'load' | 'fail') => void;
+  const held = new Promise<'load' | 'fail'>((resolve) => { settle = resolve; });
   await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await held;
-    await route.continue();
+    await ((await held) === 'load' ? route.continue() : route.abort());
   });
   await page.goto(url, { waitUntil: 'commit' });
-  return { page, errors, hydrate };
+  return { page, errors, hydrate: () => settle('load'), failScripts: () => settle('fail') };
 }
 
 /** Waits until the page's service worker is activated (`ready` comes a moment before that). */

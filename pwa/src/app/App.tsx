@@ -41,6 +41,9 @@ function TitleKeeper() {
   return null;
 }
 
+/** How long a page reached in the app has to show its heading (its chunk and data on a slow phone) before focus stays put. */
+const HEADING_WAIT_MS = 10_000;
+
 /**
  * A page reached inside the app (the first one the browser announces itself): once its heading shows (its chunk and
  * data may still be on the way), focus moves there and a polite live region says the page's title.
@@ -65,9 +68,16 @@ function PageChangeAnnouncer() {
     };
     const main = document.getElementById('main');
     if (arrive() || !main) return;
-    const observer = new MutationObserver(() => arrive() && observer.disconnect());
+    const observer = new MutationObserver(() => arrive() && stop());
+    // A page that never shows a heading (an error, a page without one) is not watched for ever: a heading that
+    // comes later than this is not what the reader's move brought, so it must not take their focus either.
+    const giveUp = window.setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
+    const stop = () => {
+      observer.disconnect();
+      window.clearTimeout(giveUp);
+    };
     observer.observe(main, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    return stop;
   }, [pathname]);
   return <p className="visually-hidden" aria-live="polite">{announced}</p>;
 }

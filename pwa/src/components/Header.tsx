@@ -6,6 +6,7 @@ import { useI18n } from '../i18n';
 import { isStaff } from '../state/session';
 import { subscribeLink } from './Paywall';
 import { focusElement, mainHeading } from './focus';
+import { formValues } from './form-values';
 
 /**
  * An open popover closes on Escape, which returns focus to the button that opened it, and on a click
@@ -92,8 +93,8 @@ export function Header() {
         </nav>
         <form role="search" className="header-search" action="/search" onSubmit={(event) => {
           event.preventDefault();
-          const q = new FormData(event.currentTarget).get('q');
-          if (typeof q === 'string' && q.trim()) navigate(`/search?q=${encodeURIComponent(q.trim())}`);
+          const q = formValues(event, ['q']).q.trim();
+          if (q) navigate(`/search?q=${encodeURIComponent(q)}`);
         }}>
           <label className="visually-hidden" htmlFor="header-search">{t('nav.search')}</label>
           <input id="header-search" name="q" type="search" placeholder={t('nav.searchPlaceholder')} />

@@ -5,6 +5,7 @@ import { useApi } from '../data/api-cache';
 import { LOCALE_TAGS, useI18n } from '../i18n';
 import type { MessageKey } from '../i18n/en';
 import { AdSlot } from './AdSlot';
+import { formValues } from './form-values';
 
 type FormState = { step: 'idle' | 'sending' | 'sent' } | { step: 'error'; message: MessageKey };
 
@@ -25,8 +26,7 @@ export function NewsletterForm({ id, buttonClass = 'button' }: { id: string; but
     <form className="inline-form newsletter-form" noValidate onSubmit={(event) => {
       event.preventDefault();
       const form = event.currentTarget;
-      // The field itself is read: an address typed before the page was interactive is there, not in React's state.
-      const email = String(new FormData(form).get('email') ?? '').trim();
+      const email = formValues(event, ['email']).email.trim();
       if (!email) {
         setState({ step: 'error', message: 'newsletter.invalid' });
         return;

@@ -6,6 +6,7 @@ import { useServices } from '../services/context';
 import { useI18n } from '../i18n';
 import { toast } from '../state/toasts';
 import { NeedsNetwork } from '../components/NeedsNetwork';
+import { formValues } from '../components/form-values';
 import { Field, FormError, PasswordField, errorMessage, issuesByField, safeReturnTo } from './dashboard/form-fields';
 
 type Tab = 'login' | 'register';
@@ -32,16 +33,15 @@ function LoginForm() {
   const { t } = useI18n();
   const { api } = useServices();
   const signedIn = useSignedIn();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   // Which fields the error is about: the empty ones, or both when the pair was refused.
   const [invalid, setInvalid] = useState({ username: false, password: false });
   const [busy, setBusy] = useState(false);
   const errorId = useId();
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const { username, password } = formValues(event, ['username', 'password']);
     if (!username.trim() || !password) {
       setInvalid({ username: !username.trim(), password: !password });
       setError(t('auth.fillAll'));
@@ -65,11 +65,11 @@ function LoginForm() {
   }
 
   return (
-    <form className="account-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-      <Field label={t('auth.usernameOrEmail')} name="username" autoComplete="username" value={username}
-        onChange={(event) => setUsername(event.target.value)} {...invalidProps(error && invalid.username, errorId)} />
-      <PasswordField label={t('auth.password')} name="password" autoComplete="current-password" value={password}
-        onChange={(event) => setPassword(event.target.value)} {...invalidProps(error && invalid.password, errorId)} />
+    <form className="account-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+      <Field label={t('auth.usernameOrEmail')} name="username" autoComplete="username"
+        {...invalidProps(error && invalid.username, errorId)} />
+      <PasswordField label={t('auth.password')} name="password" autoComplete="current-password"
+        {...invalidProps(error && invalid.password, errorId)} />
       <FormError message={error} id={errorId} />
       <button type="submit" className="button button-accent button-block" disabled={busy}>{t('auth.submitLogin')}</button>
       <p className="form-aside"><Link to="/forgot-password">{t('auth.forgot')}</Link></p>
@@ -81,17 +81,19 @@ function RegisterForm() {
   const { t } = useI18n();
   const { api } = useServices();
   const signedIn = useSignedIn();
-  const [values, setValues] = useState({ username: '', email: '', password: '', confirm: '' });
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // The fields left empty when the form said to fill in all of them.
+  const [empty, setEmpty] = useState<Partial<Record<'username' | 'email' | 'password', boolean>>>({});
   const [busy, setBusy] = useState(false);
   const errorId = useId();
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const values = formValues(event, ['username', 'email', 'password', 'confirm']);
     setFieldErrors({});
     if (!values.username.trim() || !values.email.trim() || !values.password) {
+      setEmpty({ username: !values.username.trim(), email: !values.email.trim(), password: !values.password });
       setError(t('auth.fillAll'));
       toast(t('auth.fillAll'), undefined, 'destructive');
       return;
@@ -117,17 +119,13 @@ function RegisterForm() {
     }
   }
 
-  const missing = (value: string) => invalidProps(error === t('auth.fillAll') && !value.trim(), errorId);
+  const missing = (name: keyof typeof empty) => invalidProps(error === t('auth.fillAll') && empty[name], errorId);
   return (
-    <form className="account-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-      <Field label={t('auth.username')} name="username" autoComplete="username" value={values.username} onChange={set('username')}
-        error={fieldErrors.username} {...missing(values.username)} />
-      <Field label={t('auth.email')} name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')}
-        error={fieldErrors.email} {...missing(values.email)} />
-      <PasswordField label={t('auth.password')} name="password" autoComplete="new-password" value={values.password} onChange={set('password')}
-        error={fieldErrors.password} {...missing(values.password)} />
-      <PasswordField label={t('auth.confirmPassword')} name="confirm" autoComplete="new-password" value={values.confirm} onChange={set('confirm')}
-        error={fieldErrors.confirm} />
+    <form className="account-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+      <Field label={t('auth.username')} name="username" autoComplete="username" error={fieldErrors.username} {...missing('username')} />
+      <Field label={t('auth.email')} name="email" type="email" autoComplete="email" error={fieldErrors.email} {...missing('email')} />
+      <PasswordField label={t('auth.password')} name="password" autoComplete="new-password" error={fieldErrors.password} {...missing('password')} />
+      <PasswordField label={t('auth.confirmPassword')} name="confirm" autoComplete="new-password" error={fieldErrors.confirm} />
       <FormError message={error} id={errorId} />
       <button type="submit" className="button button-accent button-block" disabled={busy}>{t('auth.submitRegister')}</button>
     </form>

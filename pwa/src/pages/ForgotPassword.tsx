@@ -4,6 +4,7 @@ import { useServices } from '../services/context';
 import { useI18n } from '../i18n';
 import { toast } from '../state/toasts';
 import { useFocusWhen } from '../components/focus';
+import { formValues } from '../components/form-values';
 import { Field, FormError, errorMessage } from './dashboard/form-fields';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -11,7 +12,6 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export default function ForgotPassword() {
   const { t } = useI18n();
   const { api } = useServices();
-  const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -19,8 +19,9 @@ export default function ForgotPassword() {
   // The form, and the button that had focus, give way to the answer: focus goes to it.
   const sentNote = useFocusWhen<HTMLParagraphElement>(sent);
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const { email } = formValues(event, ['email']);
     setError(null);
     if (!EMAIL.test(email.trim())) {
       setInvalid(true);
@@ -51,8 +52,7 @@ export default function ForgotPassword() {
         ) : (
           <form className="account-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
             <p className="muted">{t('forgot.text')}</p>
-            <Field label={t('auth.email')} type="email" name="email" autoComplete="email" value={email}
-              onChange={(event) => setEmail(event.target.value)} error={invalid ? t('forgot.invalidEmail') : undefined} />
+            <Field label={t('auth.email')} type="email" name="email" autoComplete="email" error={invalid ? t('forgot.invalidEmail') : undefined} />
             <FormError message={error} />
             <button type="submit" className="button button-accent button-block" disabled={busy}>{t('forgot.submit')}</button>
           </form>

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useServices } from '../services/context';
 import { useI18n } from '../i18n';
 import { toast } from '../state/toasts';
+import { formValues } from '../components/form-values';
 import { FormError, PasswordField, errorMessage } from './dashboard/form-fields';
 
 const PASSWORD_MIN = 8;
@@ -12,14 +13,14 @@ export default function ResetPassword() {
   const { api } = useServices();
   const [search] = useSearchParams();
   const token = search.get('token')?.trim() ?? '';
-  const [password, setPassword] = useState('');
   const [tooShort, setTooShort] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const { newPassword: password } = formValues(event, ['newPassword']);
     setError(null);
     if (password.length < PASSWORD_MIN) {
       setTooShort(true);
@@ -64,9 +65,9 @@ export default function ResetPassword() {
         ) : (
           <>
             <h1 id="reset-title" className="account-title">{t('reset.title')}</h1>
-            <form className="account-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-              <PasswordField label={t('reset.newPassword')} name="newPassword" autoComplete="new-password" value={password}
-                onChange={(event) => setPassword(event.target.value)} error={tooShort ? t('reset.tooShort') : undefined}
+            <form className="account-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+              <PasswordField label={t('reset.newPassword')} name="newPassword" autoComplete="new-password"
+                error={tooShort ? t('reset.tooShort') : undefined}
                 hint={t('reset.hint')} />
               <FormError message={error} />
               <button type="submit" className="button button-accent button-block" disabled={busy}>{t('reset.submit')}</button>

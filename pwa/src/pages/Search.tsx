@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ArticleCard, ErrorNote, Loading } from '../components/cards';
 import { OFFLINE, useApi } from '../data/api-cache';
 import { useI18n } from '../i18n';
+import { formValues } from '../components/form-values';
 import { searchReads } from './Search.data';
 
 
@@ -15,8 +16,8 @@ export default function Search() {
       <header className="page-header"><h1>{t('search.title')}</h1></header>
       <form role="search" className="inline-form search-form" onSubmit={(event) => {
         event.preventDefault();
-        const value = new FormData(event.currentTarget).get('q');
-        setSearch(typeof value === 'string' && value.trim() ? { q: value.trim() } : {});
+        const value = formValues(event, ['q']).q.trim();
+        setSearch(value ? { q: value } : {});
       }}>
         <label htmlFor="search-page-q" className="visually-hidden">{t('search.prompt')}</label>
         <input id="search-page-q" name="q" type="search" defaultValue={q} placeholder={t('search.prompt')} />

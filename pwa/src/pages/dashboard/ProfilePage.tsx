@@ -58,7 +58,7 @@ function ProfileForm({ user }: { user: User }) {
   }
 
   return (
-    <form className="account-card account-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+    <form className="account-card account-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
       <h2 id="profile-form">{t('profile.details')}</h2>
       <div className="form-grid">
         <Field label={t('profile.firstName')} name="firstName" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
@@ -123,7 +123,7 @@ function PasswordForm() {
   }
 
   return (
-    <form className="account-card account-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+    <form className="account-card account-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
       <h2 id="password-form">{t('profile.changePassword')}</h2>
       <PasswordField label={t('profile.currentPassword')} name="currentPassword" autoComplete="current-password" value={current}
         onChange={(event) => setCurrent(event.target.value)} error={errors.currentPassword} />
@@ -171,7 +171,7 @@ function DangerZone() {
       <h2 id="your-data">{t('profile.yourData')}</h2>
       <p className="muted">{t('profile.exportText')}</p>
       <div className="actions"><a href="/api/user/export" download className="button button-ghost">{t('profile.export')}</a></div>
-      <form className="account-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+      <form className="account-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
         <h3>{t('profile.deleteTitle')}</h3>
         <p className="muted">{t('profile.deleteText')}</p>
         <PasswordField label={t('auth.password')} name="password" autoComplete="current-password" value={password}
