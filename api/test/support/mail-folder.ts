@@ -16,9 +16,13 @@ export async function mailsIn(mailDir: string): Promise<FolderMail[]> {
   }));
 }
 
-/** Waits for the mail to `address` (the server sends it after answering). */
+/**
+ * Waits for the mail to `address` (the server sends it after answering, as a job). Up to 10 s: on PostgreSQL the first
+ * job of a kind can wait for its worker to start and then for a poll (POLL_MS, 2 s), longer on a loaded machine.
+ */
 export async function waitForFolderMail(mailDir: string, address: string): Promise<FolderMail> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
     const mail = (await mailsIn(mailDir)).find((message) => message.to.includes(address));
     if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,7 +1,7 @@
 /**
  * The part of Electron's API that src/main and src/preload use, for type checks on machines where the
- * `electron` package (and so its own type definitions) is not installed: Electron 42 needs Node 22, so npm
- * skips it on Node 20. desktop-admin/tsconfig.json takes Electron's own electron.d.ts whenever it exists
+ * `electron` package (and so its own type definitions) is not installed: npm skips it under `--omit=optional`, or
+ * on a Node older than its engines (22.12). desktop-admin/tsconfig.json takes Electron's own electron.d.ts whenever it exists
  * and this file only otherwise, so the same code is checked against the real API where Electron is installed.
  */
 type Listener<A extends unknown[]> = (...args: A) => void;
@@ -76,8 +76,10 @@ export const shell: { openExternal(url: string): Promise<void> };
 
 export const dialog: {
   showOpenDialog(window: BrowserWindow, options: { title?: string; properties: ('openFile' | 'openDirectory' | 'multiSelections')[]; filters?: { name: string; extensions: string[] }[] }): Promise<{ canceled: boolean; filePaths: string[] }>;
-  showMessageBoxSync(window: BrowserWindow | null, options: { type?: 'warning' | 'info'; buttons: string[]; defaultId?: number; cancelId?: number; message: string; detail?: string }): number;
+  showMessageBoxSync(window: BrowserWindow, options: MessageBoxOptions): number;
+  showMessageBoxSync(options: MessageBoxOptions): number;
 };
+interface MessageBoxOptions { type?: 'warning' | 'info'; buttons: string[]; defaultId?: number; cancelId?: number; message: string; detail?: string }
 
 export class Notification {
   static isSupported(): boolean;

@@ -48,14 +48,16 @@ app.on('web-contents-created', (_event, contents) => {
 /** Asks before quitting while uploads are under way (they resume at the next start either way). */
 function mayQuit(): boolean {
   if (quitConfirmed || !service?.queue.busy) return true;
-  const choice = dialog.showMessageBoxSync(mainWindow, {
-    type: 'warning',
+  const question = {
+    type: 'warning' as const,
     buttons: ['Keep uploading', 'Quit anyway'],
     defaultId: 0,
     cancelId: 0,
     message: 'Videos are still uploading',
     detail: 'If you quit now, they continue from where they stopped the next time you open Redaktion.',
-  });
+  };
+  // Attached to the window when there is one; on macOS the app keeps running with its window closed.
+  const choice = mainWindow ? dialog.showMessageBoxSync(mainWindow, question) : dialog.showMessageBoxSync(question);
   quitConfirmed = choice === 1;
   return quitConfirmed;
 }

@@ -98,4 +98,30 @@ describe('the ApiCache over the device store', () => {
     expect(cache.get('/api/articles/7')).toEqual({ data: { content: 'låst' } });
     expect(store.kept.get('/api/articles/7')).toEqual({ content: 'låst' });
   });
+
+  it('gives the same snapshot, in path order, whichever read finished first', async () => {
+    const snapshotWhenFinishing = async (order: string[]) => {
+      const waiting = new Map<string, () => void>();
+      const client = createApiClient({
+        baseUrl: 'http://site.test',
+        fetch: async (input) => {
+          const path = new URL(String(input)).pathname;
+          await new Promise<void>((resolve) => waiting.set(path, resolve));
+          return new Response(JSON.stringify({ path }), { status: 200 });
+        },
+      });
+      const cache = new ApiCache(client);
+      const loads = ['/api/articles/3', '/api/articles/3/author', '/api/advertisements'].map((path) => cache.load(path));
+      while (waiting.size < 3) await new Promise((resolve) => setTimeout(resolve, 1));
+      for (const path of order) {
+        waiting.get(path)!();
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      await Promise.all(loads);
+      return JSON.stringify(cache.snapshot());
+    };
+    const one = await snapshotWhenFinishing(['/api/articles/3/author', '/api/articles/3', '/api/advertisements']);
+    expect(await snapshotWhenFinishing(['/api/advertisements', '/api/articles/3', '/api/articles/3/author'])).toBe(one);
+    expect(Object.keys(JSON.parse(one) as object)).toEqual(['/api/advertisements', '/api/articles/3', '/api/articles/3/author']);
+  });
 });

@@ -127,8 +127,12 @@ export class ApiCache {
     this.notify();
   }
 
+  /**
+   * The entries by path, in path order: a page's reads run at once and finish in any order, and the boot data
+   * rendered from this is part of the page whose ETag must be the same for the same content.
+   */
   snapshot(): Record<string, Entry> {
-    return Object.fromEntries(this.entries);
+    return Object.fromEntries([...this.entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   }
 
   subscribe = (listener: () => void) => {
