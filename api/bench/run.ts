@@ -12,8 +12,8 @@ import { growArticles } from './grow.js';
 import { measureResumableUpload } from './resumable.js';
 import { printMachine, table } from './report.js';
 import { measureUpload } from './upload.js';
-import { hashPassword } from '../src/services/passwords.js';
-import { createUserService } from '../src/services/users.js';
+import { hashPassword } from '../src/services/accounts/passwords.js';
+import { createUserService } from '../src/services/accounts/users.js';
 
 /**
  * npm run bench: public reads and signed-out reader pages against a bare Koa endpoint answering the same

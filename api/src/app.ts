@@ -16,13 +16,13 @@ import { failFastWhileDatabaseDown, logRequestError, observeRequests, operations
 import { docsPage, openApiDocument } from './http/openapi.js';
 import { ResponseCache } from './http/response-cache.js';
 import { resumableUploads, resumableUploadsReference } from './http/resumable-uploads.js';
-import { createResumableUploads } from './services/resumable-uploads.js';
-import { ABANDONED_PART_MS, sweepStaleUploadParts } from './services/uploads.js';
+import { createResumableUploads } from './services/media/resumable-uploads.js';
+import { ABANDONED_PART_MS, sweepStaleUploadParts } from './services/media/uploads.js';
 import { sameOriginWrites } from './http/same-origin.js';
 import { Admission } from './http/admission.js';
 import { securityHeaders } from './http/security-headers.js';
 import { safeJoin, sendFile } from './http/send-file.js';
-import { imageObject } from './services/images.js';
+import { imageObject } from './services/media/images.js';
 import { sendStored } from './http/send-stored.js';
 import { currentUser, SESSION_COOKIE, sessions } from './http/session.js';
 import { clientApp } from './http/client-app.js';
@@ -48,7 +48,7 @@ import { createAiJobs } from './integrations/ai-jobs.js';
 import { createPexels } from './integrations/pexels.js';
 import { createStripeBilling } from './integrations/stripe.js';
 import { createYouTube } from './integrations/youtube.js';
-import type { ServingConfig } from './services/server-secrets.js';
+import type { ServingConfig } from './services/accounts/server-secrets.js';
 import { log } from './log.js';
 
 export interface App {

@@ -16,7 +16,7 @@ export interface Config {
   production: boolean;
   dataDir: string;
   databaseUrl: string | null;
-  /** SESSION_SECRET, or null: then one generated once is kept in the database (services/server-secrets.ts). */
+  /** SESSION_SECRET, or null: then one generated once is kept in the database (services/accounts/server-secrets.ts). */
   sessionSecret: string | null;
   /** The longest wait on the database (connecting, a pooled connection, a statement) before answering 503. */
   dbTimeoutMs: number;

@@ -4,8 +4,8 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { log } from './log.js';
 import { seedDemoContent } from './seed/demo.js';
-import { withSessionSecret } from './services/server-secrets.js';
-import { sweepStaleUploadParts } from './services/uploads.js';
+import { withSessionSecret } from './services/accounts/server-secrets.js';
+import { sweepStaleUploadParts } from './services/media/uploads.js';
 import { createStorage } from './storage/index.js';
 
 /** `npm start`: migrations, demo content for an empty database, then one port for the API and the PWA. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../src/config.js';
 import type { Db } from '../src/db/connection.js';
 import { openDatabase } from '../src/db/open.js';
-import { createJobQueue } from '../src/services/jobs.js';
+import { createJobQueue } from '../src/services/jobs/index.js';
 import { articleForm } from './support/fixtures.js';
 import { jobLines, startServerProcess, until, type ServerProcess } from './support/server-process.js';
 import { startSmtpStandIn, type ReceivedMail } from './support/smtp-stand-in.js';

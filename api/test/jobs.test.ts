@@ -9,7 +9,7 @@ import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
 import { createTestDatabase, engine } from './support/test-server.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/open.js';
-import { createJobQueue } from '../src/services/jobs.js';
+import { createJobQueue } from '../src/services/jobs/index.js';
 
 /** Two server processes start in these tests; on a loaded machine each start alone can take 10 s. */
 const PROCESSES_TEST_MS = 120_000;

@@ -11,7 +11,7 @@ import { signedInUser } from './support/users.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/open.js';
 import { createServices } from '../src/services/index.js';
-import { createJobQueue } from '../src/services/jobs.js';
+import { createJobQueue } from '../src/services/jobs/index.js';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpStandIn>>;
 const ENV = { MAIL_FROM: 'Redaktion <nyhetsbrev@redaktion.example>', PUBLIC_ORIGIN: 'https://redaktion.example', TRUST_PROXY: '1' };

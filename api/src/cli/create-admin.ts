@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import { registerSchema, USER_ROLES, type UserRole } from '@redaktion/shared';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/open.js';
-import { hashPassword } from '../services/passwords.js';
-import { createUserService } from '../services/users.js';
+import { hashPassword } from '../services/accounts/passwords.js';
+import { createUserService } from '../services/accounts/users.js';
 
 /**
  * npm run create-admin -- --username U --email E --password P [--role admin|super_admin]

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { PassThrough, Writable } from 'node:stream';
 import type { Context, Middleware } from 'koa';
 import type { User } from '@redaktion/shared';
-import { toUser } from '../services/users.js';
+import { toUser } from '../services/accounts/users.js';
 import type { AppContext } from './context.js';
 import { overloaded, type Admission } from './admission.js';
 import { HttpError } from './errors.js';

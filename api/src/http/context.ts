@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
-import type { Audience } from '../services/audience.js';
-import type { UserRow } from '../services/users.js';
+import type { Audience } from '../services/content/audience.js';
+import type { UserRow } from '../services/accounts/users.js';
 
 /** What every request knows about who is asking, and how they proved it. */
 export interface AppState {

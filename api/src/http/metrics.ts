@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/connection.js';
-import type { JobQueue } from '../services/jobs.js';
+import type { JobQueue } from '../services/jobs/index.js';
 import type { ResponseCache } from './response-cache.js';
 
 /** The pool's counts as tarn (knex's pool) keeps them. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
-import type { Audience } from '../services/audience.js';
+import type { Audience } from '../services/content/audience.js';
 import type { AppContext } from './context.js';
 import { linkOriginOf } from './link-origin.js';
 

@@ -1,14 +1,14 @@
 import type Koa from 'koa';
 import session from 'koa-session';
-import type { ServingConfig } from '../services/server-secrets.js';
-import type { SessionStore } from '../services/session-store.js';
-import type { UserService } from '../services/users.js';
-import type { AccessTokens } from '../services/access-tokens.js';
+import type { ServingConfig } from '../services/accounts/server-secrets.js';
+import type { SessionStore } from '../services/accounts/session-store.js';
+import type { UserService } from '../services/accounts/users.js';
+import type { AccessTokens } from '../services/accounts/access-tokens.js';
 import { ERROR_CODES } from '@redaktion/shared';
 import { HttpError } from './errors.js';
 import { toBool } from '../db/values.js';
 import type { AppContext } from './context.js';
-import { audienceOf } from '../services/audience.js';
+import { audienceOf } from '../services/content/audience.js';
 import { log } from '../log.js';
 
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;

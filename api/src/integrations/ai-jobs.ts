@@ -4,7 +4,7 @@ import type { Db } from '../db/connection.js';
 import { fromJson, nowIso, toJson } from '../db/values.js';
 import { HttpError } from '../http/errors.js';
 import { log } from '../log.js';
-import type { JobQueue } from '../services/jobs.js';
+import type { JobQueue } from '../services/jobs/index.js';
 import type { AiGenerator } from './ai.js';
 
 const KIND = 'ai.generate';

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { nowIso } from '../db/values.js';
 import { notConfigured } from '../http/errors.js';
-import type { ImageStore, StoredImage } from '../services/image-store.js';
+import type { ImageStore, StoredImage } from '../services/media/image-store.js';
 import { callProvider, providerError } from './provider.js';
 
 const WORDS_PER_MINUTE = 200;

@@ -2,7 +2,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { nowIso } from '../db/values.js';
 import { badRequest, notConfigured } from '../http/errors.js';
-import type { ImageStore } from '../services/image-store.js';
+import type { ImageStore } from '../services/media/image-store.js';
 import { originOf, providerError } from './provider.js';
 
 interface PexelsPhoto {

@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { nowIso } from '../db/values.js';
 import { badRequest, notConfigured, notFound } from '../http/errors.js';
-import type { UserRow } from '../services/users.js';
+import type { UserRow } from '../services/accounts/users.js';
 import { callProvider, providerError } from './provider.js';
 
 const LOOKUP_KEYS: Record<SubscriptionPlan, string> = { monthly: 'redaktion_premium_monthly', yearly: 'redaktion_premium_yearly' };

@@ -5,11 +5,11 @@ import {
 import type { AppContext } from '../http/context.js';
 import { endpoint } from '../http/endpoint.js';
 import { HttpError, notAuthenticated } from '../http/errors.js';
-import { dummyHash, hashPassword, verifyPassword } from '../services/passwords.js';
+import { dummyHash, hashPassword, verifyPassword } from '../services/accounts/passwords.js';
 import type { Services } from '../services/index.js';
-import { toUser, type UserRow } from '../services/users.js';
+import { toUser, type UserRow } from '../services/accounts/users.js';
 import { toBool } from '../db/values.js';
-import { audienceOf } from '../services/audience.js';
+import { audienceOf } from '../services/content/audience.js';
 
 const RESET_SENT = 'If an account exists for that address, we have sent a link to reset the password.';
 

@@ -4,7 +4,7 @@ import {
 import { z } from 'zod';
 import { endpoint } from '../http/endpoint.js';
 import { notFound } from '../http/errors.js';
-import { seesDrafts } from '../services/audience.js';
+import { seesDrafts } from '../services/content/audience.js';
 import { toAdvertisement, toAuthor, toCategory, toCustomVideo, toPerson } from '../serializers/content.js';
 import type { Services } from '../services/index.js';
 

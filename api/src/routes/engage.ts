@@ -7,10 +7,10 @@ import type { Config } from '../config.js';
 import type { AppContext } from '../http/context.js';
 import { endpoint } from '../http/endpoint.js';
 import { HttpError, notAuthenticated, notConfigured, notFound } from '../http/errors.js';
-import { mailMode } from '../services/mailer.js';
+import { mailMode } from '../services/messaging/mailer.js';
 import type { Services } from '../services/index.js';
-import { mailTemplates } from '../services/newsletter.js';
-import type { LinkPage } from '../services/newsletter-templates.js';
+import { mailTemplates } from '../services/messaging/newsletter.js';
+import type { LinkPage } from '../services/messaging/newsletter-templates.js';
 
 /** Sign-ups per client per minute; the 21st answers 429. */
 const SIGNUPS_PER_MINUTE = 20;

@@ -5,17 +5,17 @@ import type { Config } from '../config.js';
 import type { AppContext } from '../http/context.js';
 import { endpoint } from '../http/endpoint.js';
 import { linkOriginOf } from '../http/link-origin.js';
-import { audienceOf, hearsEpisode, readsPremium } from '../services/audience.js';
+import { audienceOf, hearsEpisode, readsPremium } from '../services/content/audience.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { sendStored } from '../http/send-stored.js';
 import { byteAnswers } from '../http/send-file.js';
 import { toBool } from '../db/values.js';
-import { audioExtension, episodeAudioKey } from '../services/episode-audio.js';
+import { audioExtension, episodeAudioKey } from '../services/media/episode-audio.js';
 import type { ArticleFeedFormat } from '../services/feeds/article-feeds.js';
 import { privateFeedPath } from '../services/feeds/podcast-feed.js';
 import { SITEMAPS } from '../services/feeds/sitemaps.js';
 import type { Services } from '../services/index.js';
-import type { UserRow } from '../services/users.js';
+import type { UserRow } from '../services/accounts/users.js';
 
 type Row = Record<string, unknown>;
 

@@ -10,7 +10,7 @@ import type { AiJobs } from '../integrations/ai-jobs.js';
 import type { Pexels } from '../integrations/pexels.js';
 import { providerAnswers } from '../integrations/provider.js';
 import type { YouTube } from '../integrations/youtube.js';
-import { seesDrafts } from '../services/audience.js';
+import { seesDrafts } from '../services/content/audience.js';
 
 const AI = providerAnswers('The AI generator');
 /** The two calls that wait for their generation, and stop waiting. */

@@ -2,8 +2,8 @@ import { LIMITS, publicConfigSchema } from '@redaktion/shared';
 import { z } from 'zod';
 import { integrations, type Config } from '../config.js';
 import { endpoint } from '../http/endpoint.js';
-import { placeholderSvg } from '../services/placeholder.js';
-import type { Push } from '../services/push.js';
+import { placeholderSvg } from '../services/media/placeholder.js';
+import type { Push } from '../services/messaging/push.js';
 
 const size = z.coerce.number({ error: `Sizes are 1 to ${LIMITS.placeholderMax}` }).int({ error: `Sizes are 1 to ${LIMITS.placeholderMax}` })
   .min(1, { error: `Sizes are 1 to ${LIMITS.placeholderMax}` }).max(LIMITS.placeholderMax, { error: `Sizes are 1 to ${LIMITS.placeholderMax}` });

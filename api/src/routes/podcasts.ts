@@ -2,12 +2,12 @@ import { episodeListQuery, episodeSchema, idParam, listQuery, seriesSchema } fro
 import { z } from 'zod';
 import { endpoint } from '../http/endpoint.js';
 import type { AppContext } from '../http/context.js';
-import { hearsEpisode, seesDrafts } from '../services/audience.js';
+import { hearsEpisode, seesDrafts } from '../services/content/audience.js';
 import { HttpError, notAuthenticated, notFound } from '../http/errors.js';
 import { sendStored } from '../http/send-stored.js';
 import { byteAnswers } from '../http/send-file.js';
 import { toEpisode, toSeries } from '../serializers/content.js';
-import { episodeAudioKey } from '../services/episode-audio.js';
+import { episodeAudioKey } from '../services/media/episode-audio.js';
 import type { Services } from '../services/index.js';
 import { ERROR_CODES } from '@redaktion/shared';
 

@@ -5,7 +5,7 @@ import { slugify } from '@redaktion/shared';
 import type { Db } from '../db/connection.js';
 import { isPostgres } from '../db/connection.js';
 import { toCount, toJson } from '../db/values.js';
-import { audioFacts, episodeAudioKey } from '../services/episode-audio.js';
+import { audioFacts, episodeAudioKey } from '../services/media/episode-audio.js';
 import type { Storage } from '../storage/index.js';
 import { coverArt, portrait } from './artwork.js';
 import * as demo from './content/index.js';

@@ -3,7 +3,7 @@ import type {
   PersonProfile, PodcastSeries,
 } from '@redaktion/shared';
 import { fromJson, toBool, toIso } from '../db/values.js';
-import { hearsEpisode, readsPremium, type Audience } from '../services/audience.js';
+import { hearsEpisode, readsPremium, type Audience } from '../services/content/audience.js';
 
 /**
  * Rows become API answers here and nowhere else. Premium gating lives in this file too, by the request's

@@ -1,4 +1,4 @@
-import { episodeAudioKey } from '../../src/services/episode-audio.js';
+import { episodeAudioKey } from '../../src/services/media/episode-audio.js';
 import { createStorage } from '../../src/storage/index.js';
 import type { TestServer } from './test-server.js';
 

@@ -9,7 +9,7 @@ import type { AnyEndpoint } from '../../src/http/endpoint.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Db } from '../../src/db/connection.js';
 import { openDatabase } from '../../src/db/open.js';
-import { withSessionSecret } from '../../src/services/server-secrets.js';
+import { withSessionSecret } from '../../src/services/accounts/server-secrets.js';
 import { createStorage } from '../../src/storage/index.js';
 
 export const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'sqlite';

@@ -11,8 +11,8 @@ import { sendStored } from '../../http/send-stored.js';
 import { byteAnswers } from '../../http/send-file.js';
 import { toCustomVideo } from '../../serializers/content.js';
 import type { AdminServices } from '../../services/admin/index.js';
-import { episodeAudioKey, isAudioFileName } from '../../services/episode-audio.js';
-import { discard, receiveMultipart, uploadTempDir, type FileKind } from '../../services/uploads.js';
+import { episodeAudioKey, isAudioFileName } from '../../services/media/episode-audio.js';
+import { discard, receiveMultipart, uploadTempDir, type FileKind } from '../../services/media/uploads.js';
 
 const params = z.object({ id: idParam });
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../http/context.js';
 import { Answer, endpoint, type Answers, type AnyEndpoint } from '../../http/endpoint.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import type { Page } from '../../services/published.js';
+import type { Page } from '../../services/content/published.js';
 
 type Row = Record<string, unknown>;
 

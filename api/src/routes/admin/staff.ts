@@ -2,7 +2,7 @@ import { adminStatsSchema, idParam, userAdminUpdateSchema, userSchema, userSearc
 import { z } from 'zod';
 import { endpoint } from '../../http/endpoint.js';
 import type { AdminServices } from '../../services/admin/index.js';
-import { toUser, type UserRow } from '../../services/users.js';
+import { toUser, type UserRow } from '../../services/accounts/users.js';
 
 /** The overview figures, and user management, which is for super admins only (contract.md §5). */
 export const staffEndpoints = ({ stats, users }: AdminServices) => [

@@ -3,7 +3,7 @@ import { slugify } from '@redaktion/shared';
 import type { Db } from '../../db/connection.js';
 import { nowIso, toCount, toJson } from '../../db/values.js';
 import { conflict, notFound } from '../../http/errors.js';
-import type { Page } from '../published.js';
+import type { Page } from '../content/published.js';
 import { editableTable, replacing } from './table.js';
 
 type Row = Record<string, unknown>;

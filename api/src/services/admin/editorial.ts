@@ -2,10 +2,10 @@ import type { ArticleInput, ContentStatus, EpisodeInput, PersonInput } from '@re
 import type { Db } from '../../db/connection.js';
 import { toJson } from '../../db/values.js';
 import type { Storage } from '../../storage/index.js';
-import { audioFacts, episodeAudioKey, isAudioFileName } from '../episode-audio.js';
+import { ADMIN_AUDIO_PREFIX, audioFacts, episodeAudioKey, isAudioFileName } from '../media/episode-audio.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { ERROR_CODES } from '@redaktion/shared';
-import type { Page } from '../published.js';
+import type { Page } from '../content/published.js';
 import { editableTable, replacing } from './table.js';
 import { CONTENT_TABLES, publicationDate, removeApprovals, syncApproval, type ContentType } from './workflow.js';
 
@@ -13,9 +13,6 @@ type Row = Record<string, unknown>;
 
 export const fieldError = (path: string, message: string) =>
   new HttpError(400, message, ERROR_CODES.validation, [{ path, message }]);
-
-/** The admin preview address of an uploaded, not yet published episode file. */
-export const ADMIN_AUDIO_PREFIX = '/api/admin/audio/';
 
 /** What a save demands of the row it replaces (an If-Match): it throws to refuse the save. */
 export type Precondition = (existing: Row) => void;

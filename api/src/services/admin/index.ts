@@ -1,11 +1,11 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import type { Storage } from '../../storage/index.js';
-import type { JobQueue } from '../jobs.js';
-import type { SessionStore } from '../session-store.js';
-import type { AccessTokens } from '../access-tokens.js';
-import { createImageStore } from '../image-store.js';
-import { createUploadPlacement } from '../upload-placement.js';
+import type { JobQueue } from '../jobs/index.js';
+import type { SessionStore } from '../accounts/session-store.js';
+import type { AccessTokens } from '../accounts/access-tokens.js';
+import { createImageStore } from '../media/image-store.js';
+import { createUploadPlacement } from '../media/upload-placement.js';
 import { createApprovals } from './approvals.js';
 import { createCatalogueAdmin } from './catalogue.js';
 import { createEditorial } from './editorial.js';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { isPostgres } from '../../db/connection.js';
 import { insertedId, nowIso } from '../../db/values.js';
-import type { Page } from '../published.js';
+import type { Page } from '../content/published.js';
 
 type Row = Record<string, unknown>;
 

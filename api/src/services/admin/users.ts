@@ -2,9 +2,9 @@ import type { UserRole } from '@redaktion/shared';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/values.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import type { UserRow } from '../users.js';
-import type { SessionStore } from '../session-store.js';
-import type { AccessTokens } from '../access-tokens.js';
+import type { UserRow } from '../accounts/users.js';
+import type { SessionStore } from '../accounts/session-store.js';
+import type { AccessTokens } from '../accounts/access-tokens.js';
 
 /**
  * User management, for super admins only (contract.md §5; the routes enforce it). Nobody demotes or deactivates

@@ -2,7 +2,7 @@ import { rasterImagePath } from '@redaktion/shared';
 import { Feed } from 'feed';
 import type { Db } from '../../db/connection.js';
 import { toBool, toIso } from '../../db/values.js';
-import { newestFirst, published } from '../published.js';
+import { newestFirst, published } from '../content/published.js';
 
 type Row = Record<string, unknown>;
 

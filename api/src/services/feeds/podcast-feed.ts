@@ -5,8 +5,8 @@ import type { Config } from '../../config.js';
 import type { Storage } from '../../storage/index.js';
 import type { Db } from '../../db/connection.js';
 import { toBool, toIso } from '../../db/values.js';
-import { audioExtension, audioFacts } from '../episode-audio.js';
-import { newestFirst, published } from '../published.js';
+import { audioExtension, audioFacts } from '../media/episode-audio.js';
+import { newestFirst, published } from '../content/published.js';
 import { podcastGuid, URL_NAMESPACE, uuidV5 } from './uuid.js';
 
 type Row = Record<string, unknown>;

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import type { Db } from '../../db/connection.js';
 import { toIso } from '../../db/values.js';
-import { newestFirst, published } from '../published.js';
+import { newestFirst, published } from '../content/published.js';
 
 type Row = Record<string, unknown>;
 

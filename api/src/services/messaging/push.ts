@@ -1,9 +1,9 @@
 import webpush from 'web-push';
 import type { Locale, PushAlert, PushMessage, PushSubscriptionInput } from '@redaktion/shared';
-import type { Config } from '../config.js';
-import type { Db } from '../db/connection.js';
-import { nowIso } from '../db/values.js';
-import type { JobQueue } from './jobs.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/connection.js';
+import { nowIso } from '../../db/values.js';
+import type { JobQueue } from '../jobs/index.js';
 import { mailFromAddress } from './mailer.js';
 
 /**

@@ -5,10 +5,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { UploadAnswer } from '@redaktion/shared';
-import type { Config } from '../config.js';
-import type { Storage } from '../storage/index.js';
-import { ADMIN_AUDIO_PREFIX } from './admin/editorial.js';
-import { EPISODE_AUDIO_PREFIX } from './episode-audio.js';
+import type { Config } from '../../config.js';
+import type { Storage } from '../../storage/index.js';
+import { ADMIN_AUDIO_PREFIX, EPISODE_AUDIO_PREFIX } from './episode-audio.js';
 import type { createImageStore } from './image-store.js';
 import { keep, storedKey, uploadTempDir, type FileType, type ReceivedFile } from './uploads.js';
 

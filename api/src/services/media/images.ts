@@ -1,6 +1,6 @@
 import { rename, rm } from 'node:fs/promises';
 import sharp from 'sharp';
-import type { Storage } from '../storage/index.js';
+import type { Storage } from '../../storage/index.js';
 
 import { IMAGE_VARIANT_WIDTHS as VARIANT_WIDTHS } from '@redaktion/shared';
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ACCESS_TOKEN_PREFIX, type AccessToken, type CreatedAccessToken } from '@redaktion/shared';
-import type { Db } from '../db/connection.js';
-import { insertedId, nowIso, toBool, toIso } from '../db/values.js';
+import type { Db } from '../../db/connection.js';
+import { insertedId, nowIso, toBool, toIso } from '../../db/values.js';
 import type { UserRow } from './users.js';
 
 interface TokenRow {

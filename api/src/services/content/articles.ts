@@ -1,5 +1,5 @@
-import type { Db } from '../db/connection.js';
-import { isPostgres } from '../db/connection.js';
+import type { Db } from '../../db/connection.js';
+import { isPostgres } from '../../db/connection.js';
 import { published, newestFirst, paginate, type Page } from './published.js';
 
 /** Every column but the body: lists never carry `content`, which can be long and may be premium. */

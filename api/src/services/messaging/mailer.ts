@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Config } from '../config.js';
-import type { UserRow } from './users.js';
+import type { Config } from '../../config.js';
+import type { UserRow } from '../accounts/users.js';
 
 const resetMail = {
   sv: {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@redaktion/shared';
-import type { Db } from '../db/connection.js';
-import { nowIso, toBool, toIso } from '../db/values.js';
+import type { Db } from '../../db/connection.js';
+import { nowIso, toBool, toIso } from '../../db/values.js';
 
 interface TokenRow {
   id: number;

@@ -1,9 +1,9 @@
-import type { Config } from '../config.js';
-import { toBool } from '../db/values.js';
-import type { JobQueue } from './jobs.js';
+import type { Config } from '../../config.js';
+import { toBool } from '../../db/values.js';
+import type { JobQueue } from '../jobs/index.js';
 import type { createMailer } from './mailer.js';
-import type { createPasswordResetTokens } from './password-reset.js';
-import type { createUserService } from './users.js';
+import type { createPasswordResetTokens } from '../accounts/password-reset.js';
+import type { createUserService } from '../accounts/users.js';
 
 const RESET_KIND = 'account.password-reset';
 

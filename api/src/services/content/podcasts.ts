@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.js';
+import type { Db } from '../../db/connection.js';
 import { published, newestFirst, paginate, type Page } from './published.js';
 
 /**

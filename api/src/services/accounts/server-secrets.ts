@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../config.js';
-import type { Db } from '../db/connection.js';
-import { nowIso } from '../db/values.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/connection.js';
+import { nowIso } from '../../db/values.js';
 
 /** A configuration whose session secret is settled, as the server needs it. */
 export type ServingConfig = Config & { sessionSecret: string };

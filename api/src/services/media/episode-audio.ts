@@ -1,6 +1,6 @@
 import path from 'node:path';
 import mime from 'mime-types';
-import type { Storage } from '../storage/index.js';
+import type { Storage } from '../../storage/index.js';
 
 /** What an enclosure must state exactly: the audio file's byte size and MIME type. */
 export interface AudioFacts {
@@ -10,6 +10,8 @@ export interface AudioFacts {
 
 /** Episode audio lives under these keys, never under uploads/: it is served only through its subscription check. */
 export const EPISODE_AUDIO_PREFIX = 'audio/';
+/** The admin preview address of an uploaded, not yet published episode file. */
+export const ADMIN_AUDIO_PREFIX = '/api/admin/audio/';
 
 /**
  * Whether a name a client sent can be an episode file of ours: the names the product gives (a UUID, or the demo seed's

@@ -6,8 +6,8 @@ import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { ERRORS, Upload, type DataStore, type KvStore, type ServerOptions } from '@tus/server';
 import type { UploadAnswer } from '@redaktion/shared';
-import type { Config } from '../config.js';
-import { s3ClientConfig } from '../storage/index.js';
+import type { Config } from '../../config.js';
+import { s3ClientConfig } from '../../storage/index.js';
 
 /** Where unfinished resumable uploads wait: on disk beside the data, or in the bucket where every process finds them. */
 export interface PartsStore extends DataStore {

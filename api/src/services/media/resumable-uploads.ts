@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { Server, type Upload } from '@tus/server';
 import { ERROR_CODES, RESUMABLE_LIMITS_MB, UPLOAD_FORMATS, type ErrorCode, type UploadAnswer } from '@redaktion/shared';
-import type { Config } from '../config.js';
-import { insufficientStorage, isStorageFull } from '../http/errors.js';
-import { log } from '../log.js';
+import type { Config } from '../../config.js';
+import { insufficientStorage, isStorageFull } from '../../http/errors.js';
+import { log } from '../../log.js';
 import { sniffType, type FileKind } from './uploads.js';
 import { createPartsStore } from './resumable-stores.js';
 import type { UploadPlacement } from './upload-placement.js';

@@ -8,11 +8,11 @@ import { buffer } from 'node:stream/consumers';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { ERROR_CODES } from '@redaktion/shared';
 import { z } from 'zod';
-import type { Config } from '../config.js';
-import { HttpError } from '../http/errors.js';
-import type { Storage } from '../storage/index.js';
+import type { Config } from '../../config.js';
+import { HttpError } from '../../http/errors.js';
+import type { Storage } from '../../storage/index.js';
 import { planVariants, stripMetadata, writeVariants, type ImageVariants } from './images.js';
-import type { JobQueue } from './jobs.js';
+import type { JobQueue } from '../jobs/index.js';
 import { SIZE_LIMITS, keep, sniffType, storedKey, uploadTempDir, type ReceivedFile } from './uploads.js';
 
 export type StoredImage = ImageVariants & { url: string };

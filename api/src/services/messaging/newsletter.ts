@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { rasterImagePath, type Locale, type MySubscription, type NewsletterCounts, type NewsletterDigest, type NewsletterPreview, type NewsletterSend, type NewsletterStatus } from '@redaktion/shared';
-import type { Config } from '../config.js';
-import { isPostgres, type Db } from '../db/connection.js';
-import { fromJson, nowIso, toCount, toIso, toJson } from '../db/values.js';
-import { fieldError } from './admin/editorial.js';
-import type { JobQueue } from './jobs.js';
+import type { Config } from '../../config.js';
+import { isPostgres, type Db } from '../../db/connection.js';
+import { fromJson, nowIso, toCount, toIso, toJson } from '../../db/values.js';
+import { fieldError } from '../admin/editorial.js';
+import type { JobQueue } from '../jobs/index.js';
 import type { createMailer } from './mailer.js';
 import type { DigestArticle, RenderedMail } from './newsletter-templates.js';
 

@@ -1,5 +1,5 @@
-import type { Db } from '../db/connection.js';
-import { toIso } from '../db/values.js';
+import type { Db } from '../../db/connection.js';
+import { toIso } from '../../db/values.js';
 
 /**
  * The next moment a public answer changes by itself: a scheduled item going live,

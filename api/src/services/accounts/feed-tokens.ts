@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { SharedFeed } from '@redaktion/shared';
-import type { Db } from '../db/connection.js';
-import { nowIso, toCount } from '../db/values.js';
+import type { Db } from '../../db/connection.js';
+import { nowIso, toCount } from '../../db/values.js';
 import type { UserRow } from './users.js';
 
 /** The client's network, not its address: a household's devices share one, a phone moving between cells changes it. */

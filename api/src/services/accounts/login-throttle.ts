@@ -1,5 +1,5 @@
-import type { Db } from '../db/connection.js';
-import { countInWindow } from './window-counter.js';
+import type { Db } from '../../db/connection.js';
+import { countInWindow } from '../window-counter.js';
 
 const WINDOW_MS = 15 * 60 * 1000;
 /** Per address and account, and per address across accounts (password spraying). */

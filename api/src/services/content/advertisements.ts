@@ -1,5 +1,5 @@
 import type { AdPlacement } from '@redaktion/shared';
-import type { Db } from '../db/connection.js';
+import type { Db } from '../../db/connection.js';
 import { paginate, type Page } from './published.js';
 
 export function createAdvertisementReads(db: Db) {

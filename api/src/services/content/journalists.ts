@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.js';
+import type { Db } from '../../db/connection.js';
 
 /**
  * The newsroom as readers meet it: a journalist who is not inactive, found by id or by the byline an article

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.js';
+import type { Db } from '../../db/connection.js';
 import { paginate, type Page } from './published.js';
 
 export function createCustomVideoReads(db: Db) {

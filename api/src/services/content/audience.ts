@@ -1,6 +1,6 @@
 import { ADMIN_ROLES, ENTITLED_SUBSCRIPTION_STATUSES } from '@redaktion/shared';
-import { toBool } from '../db/values.js';
-import type { UserRow } from './users.js';
+import { toBool } from '../../db/values.js';
+import type { UserRow } from '../accounts/users.js';
 
 /**
  * Who a caller is to the content (contract.md §3): staff see drafts and premium content, subscribers premium

@@ -1,8 +1,8 @@
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { RASTER_PRESETS, type RasterPreset } from '@redaktion/shared';
-import { Admission } from '../http/admission.js';
-import { publicKey, type Storage } from '../storage/index.js';
+import { Admission } from '../../http/admission.js';
+import { publicKey, type Storage } from '../../storage/index.js';
 import { SIZE_LIMITS } from './uploads.js';
 
 /**
