@@ -1,6 +1,6 @@
 // The repository's one ESLint config (flat): TypeScript's recommended rules everywhere, React's hook rules in the
 // PWA and the desktop renderer, and the import boundaries: the admin module sealed, the reader app's floors pointing
-// down, Electron in `main`.
+// down, Electron in `main`, the API services apart from the HTTP layer.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -49,6 +49,16 @@ export default tseslint.config(
       'redaktion/layers': ['error', {
         root: 'pwa/src',
         floors: [['app'], ['pages'], ['components'], ['offline'], ['services'], ['state', 'data'], ['i18n', 'device']],
+      }],
+    },
+  },
+  {
+    // Services know no HTTP: they throw the error vocabulary of api/src/errors.ts, and the http layer answers with it.
+    files: ['api/src/services/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: electron }],
+        patterns: [{ group: ['**/http/*'], message: 'A service does not import the HTTP layer (api/src/http); errors come from api/src/errors.ts.' }],
       }],
     },
   },

@@ -119,3 +119,11 @@ describe('Electron', () => {
     expect(await boundaryErrors('desktop-admin/src/main/probe.ts', load)).toEqual([]);
   });
 });
+
+describe('the API services', () => {
+  it('refuse an import of the HTTP layer, and take errors from api/src/errors.ts', async () => {
+    expect(await boundaryErrors('api/src/services/content/probe.ts', "import { errorHandler } from '../../http/errors.js';\nexport const probe = errorHandler;"))
+      .toEqual(['no-restricted-imports: \'../../http/errors.js\' import is restricted from being used by a pattern. A service does not import the HTTP layer (api/src/http); errors come from api/src/errors.ts.']);
+    expect(await boundaryErrors('api/src/services/content/probe.ts', "import { notFound } from '../../errors.js';\nexport const probe = notFound;")).toEqual([]);
+  });
+});

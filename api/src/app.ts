@@ -10,7 +10,8 @@ import { DatabaseAvailability } from './db/availability.js';
 import { createPgChangeBus } from './db/change-bus.js';
 import type { AppContext } from './http/context.js';
 import { checkAccess, mount, refuseOtherMethods, type AnyEndpoint } from './http/endpoint.js';
-import { errorHandler, notFound } from './http/errors.js';
+import { notFound } from './errors.js';
+import { errorHandler } from './http/errors.js';
 import { createMetrics } from './http/metrics.js';
 import { failFastWhileDatabaseDown, logRequestError, observeRequests, operationsEndpoints, type Readiness } from './http/operations.js';
 import { docsPage, openApiDocument } from './http/openapi.js';
@@ -19,7 +20,7 @@ import { resumableUploads, resumableUploadsReference } from './http/resumable-up
 import { createResumableUploads } from './services/media/resumable-uploads.js';
 import { ABANDONED_PART_MS, sweepStaleUploadParts } from './services/media/uploads.js';
 import { sameOriginWrites } from './http/same-origin.js';
-import { Admission } from './http/admission.js';
+import { Admission } from './admission.js';
 import { securityHeaders } from './http/security-headers.js';
 import { safeJoin, sendFile } from './http/send-file.js';
 import { imageObject } from './services/media/images.js';

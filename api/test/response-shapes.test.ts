@@ -5,7 +5,7 @@ import { errorSchema } from '@redaktion/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DatabaseAvailability } from '../src/db/availability.js';
-import { Admission } from '../src/http/admission.js';
+import { Admission } from '../src/admission.js';
 import { endpoint, mount, type AnyEndpoint } from '../src/http/endpoint.js';
 import { errorHandler } from '../src/http/errors.js';
 import { ResponseCache } from '../src/http/response-cache.js';

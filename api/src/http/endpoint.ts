@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { isAdmin } from '../services/content/audience.js';
 import type { UserRow } from '../services/accounts/users.js';
 import type { AppContext } from './context.js';
-import { forbidden, HttpError, notAuthenticated, validationError } from './errors.js';
-import type { Admission } from './admission.js';
+import { forbidden, HttpError, notAuthenticated, validationError } from '../errors.js';
+import type { Admission } from '../admission.js';
 import type { ResponseCache } from './response-cache.js';
 
 export type Access = 'public' | 'user' | 'admin' | 'super_admin';

@@ -4,7 +4,8 @@ import { log } from '../log.js';
 import type { DatabaseAvailability } from '../db/availability.js';
 import type { AppContext, AppState } from './context.js';
 import { parse, produce, type AnyEndpoint } from './endpoint.js';
-import { HttpError, notFound, unavailable, unavailableFor } from './errors.js';
+import { HttpError, notFound, unavailable } from '../errors.js';
+import { unavailableFor } from './errors.js';
 import { ResponseCache, etagOf } from './response-cache.js';
 
 /** An API answer made in process: the status and the JSON text a client would have received. */

@@ -4,7 +4,7 @@ import type { Context, Middleware } from 'koa';
 import type { DatabaseAvailability } from '../db/availability.js';
 import { log, withLogContext } from '../log.js';
 import { ERROR_CODES } from '@redaktion/shared';
-import { notFound, unavailable } from './errors.js';
+import { notFound, unavailable } from '../errors.js';
 import type { Metrics } from './metrics.js';
 
 const OPS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);

@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import { NodeRequest } from 'srvx/node';
 import { ERROR_CODES, RESUMABLE_LIMITS_MB, RESUMABLE_UPLOADS_PATH, type ErrorCode } from '@redaktion/shared';
 import type { ResumableUploads } from '../services/media/resumable-uploads.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 import { answersOf } from './openapi.js';
 
 const TUS_METHODS = new Set(['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS']);

@@ -1,7 +1,7 @@
 import type { Context, Next } from 'koa';
 import { ERROR_CODES, ERROR_MESSAGES } from '@redaktion/shared';
 import type { Config } from '../config.js';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors.js';
 import { linkOriginOf } from './link-origin.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

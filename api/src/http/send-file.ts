@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import mime from 'mime-types';
 import type { Context } from 'koa';
 import { ERROR_CODES } from '@redaktion/shared';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors.js';
 
 /** Resolves a request path inside a folder, or null when it would leave it or name a hidden file. */
 export function safeJoin(root: string, requestPath: string): string | null {

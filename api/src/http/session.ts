@@ -5,7 +5,7 @@ import type { SessionStore } from '../services/accounts/session-store.js';
 import type { UserService } from '../services/accounts/users.js';
 import type { AccessTokens } from '../services/accounts/access-tokens.js';
 import { ERROR_CODES } from '@redaktion/shared';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors.js';
 import { toBool } from '../db/values.js';
 import type { AppContext } from './context.js';
 import { audienceOf } from '../services/content/audience.js';

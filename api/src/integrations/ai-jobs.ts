@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, type AiJob, type AiJobRequest } from '@redaktion/shared';
 import type { Db } from '../db/connection.js';
 import { fromJson, nowIso, toJson } from '../db/values.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import { log } from '../log.js';
 import type { JobQueue } from '../services/jobs/index.js';
 import type { AiGenerator } from './ai.js';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { nowIso } from '../db/values.js';
-import { notConfigured } from '../http/errors.js';
+import { notConfigured } from '../errors.js';
 import type { ImageStore, StoredImage } from '../services/media/image-store.js';
 import { callProvider, providerError } from './provider.js';
 

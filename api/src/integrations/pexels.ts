@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { nowIso } from '../db/values.js';
-import { badRequest, notConfigured } from '../http/errors.js';
+import { badRequest, notConfigured } from '../errors.js';
 import type { ImageStore } from '../services/media/image-store.js';
 import { originOf, providerError } from './provider.js';
 

@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '@redaktion/shared';
 import type { Answers } from '../http/endpoint.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 
 /** A provider failed (bad key, rate limit, timeout, a malformed reply): 502 with what the provider said. */
 export const providerError = (provider: string, message: string) =>

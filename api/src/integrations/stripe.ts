@@ -3,7 +3,7 @@ import { PRICES_SEK, type SubscriptionPlan } from '@redaktion/shared';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { nowIso } from '../db/values.js';
-import { badRequest, notConfigured, notFound } from '../http/errors.js';
+import { badRequest, notConfigured, notFound } from '../errors.js';
 import type { UserRow } from '../services/accounts/users.js';
 import { callProvider, providerError } from './provider.js';
 

@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import { badRequest, notConfigured } from '../http/errors.js';
+import { badRequest, notConfigured } from '../errors.js';
 import { originOf, providerError } from './provider.js';
 
 export interface ChannelVideo {

@@ -4,7 +4,7 @@ import {
 } from '@redaktion/shared';
 import type { AppContext } from '../http/context.js';
 import { endpoint } from '../http/endpoint.js';
-import { HttpError, notAuthenticated } from '../http/errors.js';
+import { HttpError, notAuthenticated } from '../errors.js';
 import { dummyHash, hashPassword, verifyPassword } from '../services/accounts/passwords.js';
 import type { Services } from '../services/index.js';
 import { toUser, type UserRow } from '../services/accounts/users.js';

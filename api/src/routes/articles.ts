@@ -2,7 +2,7 @@ import { articleListQuery, articleSchema, authorSchema, idParam, listQuery } fro
 import { z } from 'zod';
 import { endpoint } from '../http/endpoint.js';
 import { readsPremium, seesDrafts } from '../services/content/audience.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../errors.js';
 import { toArticle, toAuthor } from '../serializers/content.js';
 import type { Services } from '../services/index.js';
 

@@ -3,7 +3,7 @@ import {
 } from '@redaktion/shared';
 import { z } from 'zod';
 import { endpoint } from '../http/endpoint.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../errors.js';
 import { seesDrafts } from '../services/content/audience.js';
 import { toAdvertisement, toAuthor, toCategory, toCustomVideo, toPerson } from '../serializers/content.js';
 import type { Services } from '../services/index.js';

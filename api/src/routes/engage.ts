@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { AppContext } from '../http/context.js';
 import { endpoint } from '../http/endpoint.js';
-import { HttpError, notAuthenticated, notConfigured, notFound } from '../http/errors.js';
+import { HttpError, notAuthenticated, notConfigured, notFound } from '../errors.js';
 import { mailMode } from '../services/messaging/mailer.js';
 import type { Services } from '../services/index.js';
 import { mailTemplates } from '../services/messaging/newsletter.js';

@@ -6,7 +6,7 @@ import type { AppContext } from '../http/context.js';
 import { endpoint } from '../http/endpoint.js';
 import { linkOriginOf } from '../http/link-origin.js';
 import { audienceOf, hearsEpisode, readsPremium } from '../services/content/audience.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { HttpError, notFound } from '../errors.js';
 import { sendStored } from '../http/send-stored.js';
 import { byteAnswers } from '../http/send-file.js';
 import { toBool } from '../db/values.js';

@@ -4,7 +4,7 @@ import {
 } from '@redaktion/shared';
 import { z } from 'zod';
 import { endpoint } from '../http/endpoint.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../errors.js';
 import type { AiGenerator } from '../integrations/ai.js';
 import type { AiJobs } from '../integrations/ai-jobs.js';
 import type { Pexels } from '../integrations/pexels.js';

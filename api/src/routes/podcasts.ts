@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { endpoint } from '../http/endpoint.js';
 import type { AppContext } from '../http/context.js';
 import { hearsEpisode, seesDrafts } from '../services/content/audience.js';
-import { HttpError, notAuthenticated, notFound } from '../http/errors.js';
+import { HttpError, notAuthenticated, notFound } from '../errors.js';
 import { sendStored } from '../http/send-stored.js';
 import { byteAnswers } from '../http/send-file.js';
 import { toEpisode, toSeries } from '../serializers/content.js';

@@ -2,7 +2,7 @@ import { accessTokenCreateSchema, accessTokenSchema, createdAccessTokenSchema, i
 import { z } from 'zod';
 import type { AppContext } from '../http/context.js';
 import { endpoint } from '../http/endpoint.js';
-import { forbidden, notFound } from '../http/errors.js';
+import { forbidden, notFound } from '../errors.js';
 import type { Services } from '../services/index.js';
 
 const me = (ctx: AppContext) => ctx.state.user!.id;

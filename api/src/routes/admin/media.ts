@@ -5,7 +5,7 @@ import {
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { endpoint } from '../../http/endpoint.js';
-import { conflict, HttpError, notFound, validationError } from '../../http/errors.js';
+import { conflict, HttpError, notFound, validationError } from '../../errors.js';
 import { fieldError } from '../../services/admin/editorial.js';
 import { sendStored } from '../../http/send-stored.js';
 import { byteAnswers } from '../../http/send-file.js';

@@ -3,7 +3,7 @@ import { editConflictSchema, ERROR_CODES, idParam, listQuery } from '@redaktion/
 import { z } from 'zod';
 import type { AppContext } from '../../http/context.js';
 import { Answer, endpoint, type Answers, type AnyEndpoint } from '../../http/endpoint.js';
-import { HttpError, notFound } from '../../http/errors.js';
+import { HttpError, notFound } from '../../errors.js';
 import type { Page } from '../../services/content/published.js';
 
 type Row = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { ERROR_CODES, ERROR_MESSAGES, type Locale, type ProfileUpdateInput, type SubscriptionPlan, type User, type UserRole } from '@redaktion/shared';
 import type { Db } from '../../db/connection.js';
 import { insertedId, nowIso, toBool, toIso } from '../../db/values.js';
-import { conflict, HttpError } from '../../http/errors.js';
+import { conflict, HttpError } from '../../errors.js';
 
 /** A users row as knex returns it (camelCased). */
 export interface UserRow {

@@ -1,7 +1,7 @@
 import type { ApprovalDecision } from '@redaktion/shared';
 import type { Db } from '../../db/connection.js';
 import { nowIso, toIso } from '../../db/values.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../errors.js';
 import { CONTENT_TABLES, type ContentType } from './workflow.js';
 
 type Row = Record<string, unknown>;

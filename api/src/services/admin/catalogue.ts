@@ -2,7 +2,7 @@ import type { AdvertisementInput, JournalistInput, SeriesInput } from '@redaktio
 import { slugify } from '@redaktion/shared';
 import type { Db } from '../../db/connection.js';
 import { nowIso, toCount, toJson } from '../../db/values.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../errors.js';
 import type { Page } from '../content/published.js';
 import { editableTable, replacing } from './table.js';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.js';
 import { toJson } from '../../db/values.js';
 import type { Storage } from '../../storage/index.js';
 import { ADMIN_AUDIO_PREFIX, audioFacts, episodeAudioKey, isAudioFileName } from '../media/episode-audio.js';
-import { HttpError, notFound } from '../../http/errors.js';
+import { HttpError, notFound } from '../../errors.js';
 import { ERROR_CODES } from '@redaktion/shared';
 import type { Page } from '../content/published.js';
 import { editableTable, replacing } from './table.js';

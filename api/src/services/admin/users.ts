@@ -1,7 +1,7 @@
 import type { UserRole } from '@redaktion/shared';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/values.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { forbidden, notFound } from '../../errors.js';
 import type { UserRow } from '../accounts/users.js';
 import type { SessionStore } from '../accounts/session-store.js';
 import type { AccessTokens } from '../accounts/access-tokens.js';

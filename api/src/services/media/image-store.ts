@@ -9,7 +9,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { ERROR_CODES } from '@redaktion/shared';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../errors.js';
 import type { Storage } from '../../storage/index.js';
 import { planVariants, stripMetadata, writeVariants, type ImageVariants } from './images.js';
 import type { JobQueue } from '../jobs/index.js';

@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { RASTER_PRESETS, type RasterPreset } from '@redaktion/shared';
-import { Admission } from '../../http/admission.js';
+import { Admission } from '../../admission.js';
 import { publicKey, type Storage } from '../../storage/index.js';
 import { SIZE_LIMITS } from './uploads.js';
 

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { Server, type Upload } from '@tus/server';
 import { ERROR_CODES, RESUMABLE_LIMITS_MB, UPLOAD_FORMATS, type ErrorCode, type UploadAnswer } from '@redaktion/shared';
 import type { Config } from '../../config.js';
-import { insufficientStorage, isStorageFull } from '../../http/errors.js';
+import { insufficientStorage, isStorageFull } from '../../errors.js';
 import { log } from '../../log.js';
 import { sniffType, type FileKind } from './uploads.js';
 import { createPartsStore } from './resumable-stores.js';

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Context } from 'koa';
 import { ERROR_CODES, UPLOAD_FORMATS, UPLOAD_LIMITS_MB, type UploadKind } from '@redaktion/shared';
-import { HttpError, badRequest } from '../../http/errors.js';
+import { HttpError, badRequest } from '../../errors.js';
 import type { Storage } from '../../storage/index.js';
 
 export type FileKind = UploadKind;
