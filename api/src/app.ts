@@ -37,9 +37,8 @@ import { createServices, type Services } from './services/index.js';
 import { publicKey } from './storage/index.js';
 import { createAdminServices } from './services/admin/index.js';
 import { adminEndpoints } from './routes/admin/index.js';
-import { engageAdminEndpoints } from './routes/admin/engage.js';
 import { engageEndpoints } from './routes/engage.js';
-import { integrationEndpoints } from './routes/integrations.js';
+import { videoEndpoints } from './routes/videos.js';
 import { subscriptionEndpoints } from './routes/subscription.js';
 import { feedEndpoints } from './routes/feeds.js';
 import { isRasterPreset } from '@redaktion/shared';
@@ -114,10 +113,9 @@ export function createApp(db: Db, config: ServingConfig): App {
     ...metaEndpoints(config, services.push),
     ...engageEndpoints(services, config),
     ...feedEndpoints(services, config),
-    ...adminEndpoints(admin, config),
-    ...engageAdminEndpoints(services, config),
     ...subscriptionEndpoints(createStripeBilling(db, config), config),
-    ...integrationEndpoints(ai, aiJobs, config.openai.waitMs, createPexels(db, config, admin.images), createYouTube(config)),
+    ...videoEndpoints(createYouTube(config)),
+    ...adminEndpoints(admin, config, { services, ai, aiJobs, pexels: createPexels(db, config, admin.images) }),
   ];
   const document = openApiDocument(endpoints, resumableUploadsReference);
   const docs = docsPage(document);

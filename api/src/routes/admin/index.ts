@@ -1,13 +1,25 @@
 import type { Config } from '../../config.js';
+import type { AiGenerator } from '../../integrations/ai.js';
+import type { AiJobs } from '../../integrations/ai-jobs.js';
+import type { Pexels } from '../../integrations/pexels.js';
 import type { AdminServices } from '../../services/admin/index.js';
+import type { Services } from '../../services/index.js';
 import { catalogueAdminEndpoints } from './catalogue.js';
 import { editorialEndpoints } from './editorial.js';
+import { engageAdminEndpoints } from './engage.js';
+import { integrationAdminEndpoints } from './integrations.js';
 import { mediaEndpoints } from './media.js';
 import { staffEndpoints } from './staff.js';
 
-export const adminEndpoints = (services: AdminServices, config: Config) => [
-  ...editorialEndpoints(services),
-  ...catalogueAdminEndpoints(services),
-  ...mediaEndpoints(services, config),
-  ...staffEndpoints(services),
+/** What the admin calls work with beyond the admin services: the newsletter and push, the AI generator, stock photos. */
+export interface AdminRouteDependencies { services: Services; ai: AiGenerator; aiJobs: AiJobs; pexels: Pexels }
+
+/** Every /api/admin call (admin-area.md), declared in this folder. */
+export const adminEndpoints = (admin: AdminServices, config: Config, { services, ai, aiJobs, pexels }: AdminRouteDependencies) => [
+  ...editorialEndpoints(admin),
+  ...catalogueAdminEndpoints(admin),
+  ...mediaEndpoints(admin, config),
+  ...staffEndpoints(admin),
+  ...engageAdminEndpoints(services, config),
+  ...integrationAdminEndpoints(ai, aiJobs, config.openai.waitMs, pexels),
 ];

@@ -1,16 +1,14 @@
 import {
-  aiDraftSchema, aiJobRequestSchema, aiJobSchema, channelVideosSchema, generateArticleSchema, generatedImageSchema, generateImageSchema,
+  aiDraftSchema, aiJobRequestSchema, aiJobSchema, generateArticleSchema, generatedImageSchema, generateImageSchema,
   pexelsSearchQuery, savedStockPhotoSchema, savePexelsImageSchema, stockPhotosSchema, topicSuggestionsQuery, topicSuggestionsSchema,
 } from '@redaktion/shared';
 import { z } from 'zod';
-import { endpoint } from '../http/endpoint.js';
-import { notFound } from '../errors.js';
-import type { AiGenerator } from '../integrations/ai.js';
-import type { AiJobs } from '../integrations/ai-jobs.js';
-import type { Pexels } from '../integrations/pexels.js';
-import { providerAnswers } from '../integrations/provider.js';
-import type { YouTube } from '../integrations/youtube.js';
-import { seesDrafts } from '../services/content/audience.js';
+import { endpoint } from '../../http/endpoint.js';
+import { notFound } from '../../errors.js';
+import type { AiGenerator } from '../../integrations/ai.js';
+import type { AiJobs } from '../../integrations/ai-jobs.js';
+import type { Pexels } from '../../integrations/pexels.js';
+import { providerAnswers } from '../../integrations/provider.js';
 
 const AI = providerAnswers('The AI generator');
 /** The two calls that wait for their generation, and stop waiting. */
@@ -18,10 +16,10 @@ const AI_WAITING = { ...AI, 504: { description: 'Still generating when the call 
 const PEXELS = providerAnswers('Pexels');
 
 /**
- * The AI generator, stock photos and the channel videos (admin-area.md §7). Generations run as jobs; the spec's two
- * generate calls wait for theirs for at most `aiWaitMs`.
+ * The AI generator and stock photos (admin-area.md §7). Generations run as jobs; the spec's two generate calls wait
+ * for theirs for at most `aiWaitMs`.
  */
-export const integrationEndpoints = (ai: AiGenerator, aiJobs: AiJobs, aiWaitMs: number, pexels: Pexels, youtube: YouTube) => [
+export const integrationAdminEndpoints = (ai: AiGenerator, aiJobs: AiJobs, aiWaitMs: number, pexels: Pexels) => [
   endpoint({
     method: 'post', path: '/api/admin/ai/generate-article', tag: 'Admin: AI generator', access: 'admin',
     summary: 'Writes a draft article in Swedish: title, content (paragraphs split by blank lines), excerpt and the read time of its words; '
@@ -75,12 +73,5 @@ export const integrationEndpoints = (ai: AiGenerator, aiJobs: AiJobs, aiWaitMs: 
     body: savePexelsImageSchema,
     response: savedStockPhotoSchema, answers: PEXELS,
     handle: (_ctx, { body }) => pexels.save(body),
-  }),
-  endpoint({
-    method: 'get', path: '/api/youtube/channel-videos', tag: 'Videos', access: 'public',
-    summary: "The channel's latest 10 videos, cached for an hour; channelUrl is honoured for admins only",
-    query: z.object({ channelUrl: z.string().max(300).optional() }),
-    response: channelVideosSchema, answers: providerAnswers('YouTube'),
-    handle: (ctx, { query }) => youtube.latest(query.channelUrl, seesDrafts(ctx.state.audience)),
   }),
 ];
