@@ -174,10 +174,11 @@ describe('a signed-out page is shared', () => {
 describe('overload is refused, not queued', () => {
   // On SQLite a page's reads never leave the event loop, so renders never wait in line beside each other.
   if (engine === 'postgres') it('answers 503 with Retry-After to renders that waited past their budget, and every cached page at once', async () => {
+    // The article first: its change notice must not reach the busy process after it has cached the page.
+    const id = await insertArticle(server, { title: 'Under belastning' });
     const busy = await startTestServer({ database: server.database, env: { WORK_CONCURRENCY: '1', QUEUE_BUDGET_MS: '30' } });
     try {
       const client = new HttpClient(busy.url);
-      const id = await insertArticle(server, { title: 'Under belastning' });
       expect((await client.get(`/article/${id}`)).status).toBe(200);
       // Twenty pages nobody asked for yet (each must be rendered) beside twenty readers of the cached one.
       const [renders, cached] = await Promise.all([
