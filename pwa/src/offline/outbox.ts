@@ -14,8 +14,11 @@ export async function queueProfileEdit({ device }: AppServices, userId: number, 
 }
 
 let flushing = false;
+/** In the first seconds after the network returns a request may still fail: so many tries, a second apart and more. */
+const NETWORK_RETRIES = 4;
+const RETRY_MS = 1_000;
 
-export async function flushOutbox(services: AppServices): Promise<void> {
+export async function flushOutbox(services: AppServices, attempt = 0): Promise<void> {
   const { device, api, session, settings } = services;
   if (!device || flushing) return;
   flushing = true;
@@ -31,8 +34,12 @@ export async function flushOutbox(services: AppServices): Promise<void> {
         session.getState().setUser(await api.updateProfile(item.body as ProfileUpdateInput));
         sent += 1;
       } catch (error) {
-        // Still no network: try again next time. A refusal (signed out, invalid): the edit cannot land; say so.
-        if (!(error instanceof ApiError)) return;
+        // Still no network: try again shortly, then when it next returns. A refusal (signed out, invalid): the edit
+        // cannot land; say so.
+        if (!(error instanceof ApiError)) {
+          if (attempt < NETWORK_RETRIES) setTimeout(() => void flushOutbox(services, attempt + 1), RETRY_MS * 2 ** attempt);
+          return;
+        }
         toast(t('profile.updateFailed'), error.serverMessage, 'destructive');
       }
       await db.outbox.delete(item.id!);
