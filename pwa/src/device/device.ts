@@ -20,7 +20,11 @@ export interface Device {
 
 export function createDevice(): Device {
   let opening: Promise<DeviceDb> | null = null;
-  const open = () => (opening ??= import('./db').then(({ DeviceDb }) => new DeviceDb()));
+  // A failed load (the chunk fetched while the network was cut) is not kept: the next call tries again.
+  const open = () => (opening ??= import('./db').then(({ DeviceDb }) => new DeviceDb()).catch((error: unknown) => {
+    opening = null;
+    throw error;
+  }));
   return {
     open,
     responses: deviceResponses(open),

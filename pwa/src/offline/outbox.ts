@@ -13,15 +13,41 @@ export async function queueProfileEdit({ device }: AppServices, userId: number, 
   await (await device.open()).outbox.add({ kind: 'profile', userId, body, createdAt: Date.now() });
 }
 
-let flushing = false;
-/** In the first seconds after the network returns a request may still fail: so many tries, a second apart and more. */
-const NETWORK_RETRIES = 4;
+/** In the first seconds after the network returns a request may still fail: tries again, a second apart and more. */
 const RETRY_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
 
-export async function flushOutbox(services: AppServices, attempt = 0): Promise<void> {
+let running: Promise<void> | null = null;
+let again = false;
+let retry: ReturnType<typeof setTimeout> | undefined;
+let retries = 0;
+
+/**
+ * Sends what waits, in order. A call made while a send is under way is not dropped: that send runs once more when it
+ * ends, so a network that returns mid-send (or a second reconnect) always gets its own try.
+ */
+export function flushOutbox(services: AppServices, { retrying = false } = {}): Promise<void> {
+  // A reconnect or a new page starts the back-off afresh.
+  if (!retrying) retries = 0;
+  if (running) {
+    again = true;
+    return running;
+  }
+  clearTimeout(retry);
+  running = (async () => {
+    do {
+      again = false;
+      await sendWaiting(services);
+    } while (again);
+  })().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+async function sendWaiting(services: AppServices): Promise<void> {
   const { device, api, session, settings } = services;
-  if (!device || flushing) return;
-  flushing = true;
+  if (!device) return;
   const t = translator(settings.getState().locale);
   try {
     const db = await device.open();
@@ -34,20 +60,22 @@ export async function flushOutbox(services: AppServices, attempt = 0): Promise<v
         session.getState().setUser(await api.updateProfile(item.body as ProfileUpdateInput));
         sent += 1;
       } catch (error) {
-        // Still no network: try again shortly, then when it next returns. A refusal (signed out, invalid): the edit
-        // cannot land; say so.
+        // Still no network: try again shortly while the browser says it is online (backing off to every 30 s), and
+        // in any case when it next comes back. A refusal (signed out, invalid): the edit cannot land; say so.
         if (!(error instanceof ApiError)) {
-          if (attempt < NETWORK_RETRIES) setTimeout(() => void flushOutbox(services, attempt + 1), RETRY_MS * 2 ** attempt);
+          if (navigator.onLine) {
+            retry = setTimeout(() => void flushOutbox(services, { retrying: true }), Math.min(RETRY_MS * 2 ** retries, RETRY_MAX_MS));
+            retries += 1;
+          }
           return;
         }
         toast(t('profile.updateFailed'), error.serverMessage, 'destructive');
       }
       await db.outbox.delete(item.id!);
     }
+    retries = 0;
     if (sent > 0) toast(t('offline.sent'), t('offline.sentText'));
   } catch {
     /* storage unavailable: nothing was queued */
-  } finally {
-    flushing = false;
   }
 }
