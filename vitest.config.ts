@@ -28,6 +28,8 @@ export default defineConfig({
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'] } },
       // The repository's lint rules that guard boundaries (the sealed admin module, Electron in main).
       { test: { name: 'lint', include: ['eslint/**/*.test.ts'], testTimeout: 60_000 } },
+      // The repository's documents: the spec copy in docs/spec/ against its source beside the repository.
+      { test: { name: 'docs', include: ['docs/**/*.test.ts'] } },
       { test: { name: 'pwa', include: ['pwa/src/**/*.test.ts'] } },
       // Components (the admin forms) rendered in jsdom with Testing Library.
       { test: { name: 'pwa-components', include: ['pwa/src/**/*.test.tsx'], environment: 'jsdom' } },
