@@ -8,6 +8,7 @@ import { Dialog } from '../ui/Dialog';
 import { useNotify } from '../ui/feedback';
 import { TextArea, TextInput } from '../ui/form';
 import { QueryState } from '../ui/QueryState';
+import { ResourceList } from '../ui/ResourceList';
 
 /** The Newsletter and alerts tab: subscriber counts, the digest composer with its history, and the breaking-news alert. */
 export function EngageTab() {
@@ -142,30 +143,20 @@ function SendHistory() {
   const admin = useAdminClient();
   const sends = useAdminQuery(QUERY_KEYS.newsletterSends, admin.newsletter.sends);
   return (
-    <section className="admin-section" aria-labelledby="engage-history">
-      <div className="admin-engage-header">
-        <h2 id="engage-history">{t('engage.history')}</h2>
-        <button type="button" className="button button-small button-ghost" onClick={sends.reload}>{t('engage.refresh')}</button>
-      </div>
-      <QueryState query={sends} empty={t('engage.noHistory')}>
-        {(items) => (
-          <ul className="admin-list">
-            {items.map((send) => (
-              <li key={send.id} className="admin-row">
-                <div className="admin-row-body">
-                  <p className="admin-row-title">{send.subject}</p>
-                  <p className="admin-row-meta">
-                    <span>{new Date(send.createdAt).toLocaleString(t.locale === 'sv' ? 'sv-SE' : 'en-GB')}</span>
-                    <span>{t('engage.historyRow', { delivered: send.delivered, total: send.total, failed: send.failed })}</span>
-                  </p>
-                </div>
-                <span className="badge">{t(`engage.status.${send.status}`)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryState>
-    </section>
+    <ResourceList id="engage-history" heading={t('engage.history')} query={sends} empty={t('engage.noHistory')}
+      tools={<button type="button" className="button button-small button-ghost" onClick={sends.reload}>{t('engage.refresh')}</button>}
+      row={(send) => (
+        <>
+          <div className="admin-row-body">
+            <p className="admin-row-title">{send.subject}</p>
+            <p className="admin-row-meta">
+              <span>{new Date(send.createdAt).toLocaleString(t.locale === 'sv' ? 'sv-SE' : 'en-GB')}</span>
+              <span>{t('engage.historyRow', { delivered: send.delivered, total: send.total, failed: send.failed })}</span>
+            </p>
+          </div>
+          <span className="badge">{t(`engage.status.${send.status}`)}</span>
+        </>
+      )} />
   );
 }
 
