@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './helpers/time.js';
 export * from './helpers/slug.js';
+export * from './helpers/format-message.js';
 export * from './schemas/fields.js';
 export * from './schemas/entities.js';
 export * from './schemas/account.js';

@@ -1,3 +1,5 @@
+import { messageTranslator } from '@redaktion/shared/format-message';
+
 /**
  * The desktop shell's words in Swedish and English (the admin screens bring their own catalogue). The language
  * follows the computer's, as the admin screens do on the desktop.
@@ -139,8 +141,4 @@ export type Locale = 'sv' | 'en';
 /** The computer's language: Swedish when it prefers Swedish, English otherwise. */
 export const locale: Locale = typeof navigator !== 'undefined' && navigator.language.toLowerCase().startsWith('sv') ? 'sv' : 'en';
 
-const catalogue: Record<MessageKey, string> = locale === 'sv' ? sv : en;
-
-export function t(key: MessageKey, values: Record<string, string | number> = {}): string {
-  return catalogue[key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
-}
+export const t = messageTranslator(locale === 'sv' ? sv : en, en);

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import { messageTranslator, type MessageValues } from '@redaktion/shared/format-message';
 import { formatCalendarDate, LOCALE_TAGS, relativeTime } from '@redaktion/shared/time';
 import { en, type Catalogue, type MessageKey } from './en';
 import { sv } from './sv';
@@ -13,14 +14,10 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
   return first.startsWith('en') ? 'en' : 'sv';
 }
 
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
 export function translator(locale: Locale): Translate {
-  const catalogue = catalogues[locale];
-  return (key, values) => {
-    const text = catalogue[key] ?? en[key] ?? key;
-    return values ? text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`)) : text;
-  };
+  return messageTranslator(catalogues[locale], en);
 }
 
 interface I18n { locale: Locale; t: Translate }

@@ -1,3 +1,4 @@
+import { messageTranslator, type MessageValues } from '@redaktion/shared/format-message';
 import { formatCalendarDate } from '@redaktion/shared/time';
 import { usePlatform } from '../platform';
 import { ads } from './ads';
@@ -29,7 +30,7 @@ type AdminCatalogue = typeof common.en & typeof overview.en & typeof articles.en
   & typeof interviews.en & typeof staff.en & typeof approvals.en & typeof settings.en & typeof users.en & typeof media.en
   & typeof photos.en & typeof videos.en & typeof ai.en & typeof engage.en;
 export type AdminKey = keyof AdminCatalogue;
-export type AdminT = ((key: AdminKey, values?: Record<string, string | number>) => string) & {
+export type AdminT = ((key: AdminKey, values?: MessageValues) => string) & {
   /** A message from a schema or the server, in Swedish when it is a known one. */
   message(text: string): string;
   /** A date in the newsroom's calendar (Stockholm time), or 'Unknown date'. */
@@ -38,11 +39,7 @@ export type AdminT = ((key: AdminKey, values?: Record<string, string | number>) 
 };
 
 export function adminTranslator(locale: 'sv' | 'en'): AdminT {
-  const catalogue = locale === 'sv' ? sv : en;
-  const t = ((key: AdminKey, values?: Record<string, string | number>) => {
-    const text: string = catalogue[key] ?? en[key] ?? key;
-    return values ? text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`)) : text;
-  }) as AdminT;
+  const t = messageTranslator(locale === 'sv' ? sv : en, en) as AdminT;
   t.message = (text) => (locale === 'sv' ? svMessages[text] ?? text : text);
   t.date = (value, options) => formatCalendarDate(value, locale, options) ?? t('common.unknownDate');
   t.locale = locale;
