@@ -41,6 +41,8 @@ export default defineConfig({
       { test: { name: 'desktop', include: ['desktop-admin/src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
       // The built desktop renderer in Chromium, through the real app:// handler and core modules.
       { test: { name: 'desktop-e2e', include: ['desktop-admin/test/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false } },
+      // The built desktop app in real Electron; skipped, saying why, where npm could not download Electron's binary.
+      { test: { name: 'electron', include: ['desktop-admin/electron-test/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
       ...(postgres ? [apiProject('postgres')] : []),
     ],
   },

@@ -1,14 +1,22 @@
+import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HttpClient } from './support/http-client.js';
-import { mailsIn, resetLinkIn } from './support/mail-folder.js';
+import { HttpClient, requestAsWritten } from './support/http-client.js';
+import { mailsIn, resetLinkIn, waitForFolderMail } from './support/mail-folder.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { signedInUser } from './support/users.js';
 
+/** The server trusts X-Forwarded-For here, so that a test can be a client address of its own for the login throttle. */
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => { server = await startTestServer({ env: { TRUST_PROXY: '1' } }); });
 afterAll(async () => { await server?.close(); });
 
 const fresh = () => new HttpClient(server.url);
+let addresses = 0;
+/** A browser-like client from an address of its own. */
+const fromNewAddress = () => {
+  addresses += 1;
+  return new HttpClient(server.url, `10.0.${Math.floor(addresses / 250)}.${addresses % 250}`);
+};
 
 describe('registration', () => {
   it('creates the account, signs it in and answers the user without secrets', async () => {
@@ -42,6 +50,15 @@ describe('registration', () => {
     const sameEmail = await fresh().post('/api/register', { username: 'bertil2', email: 'BERTIL@example.SE', password: 'lösenord123' });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.code).toBe('account_taken');
+  });
+
+  it('does not say whether the username or the e-mail is the one taken', async () => {
+    const user = await signedInUser(server.url, server.db);
+    const sameName = await fresh().post('/api/register', { username: user.username.toUpperCase(), email: 'annan@example.se', password: 'lösenord123' });
+    const sameEmail = await fresh().post('/api/register', { username: 'helt_annan', email: user.email, password: 'lösenord123' });
+    expect(sameName.status).toBe(409);
+    expect(sameName.text).toBe(sameEmail.text);
+    expect(sameName.body).toEqual({ error: 'Username or email already registered', code: 'account_taken' });
   });
 
   it.each([
@@ -129,6 +146,41 @@ describe('login and logout', () => {
   });
 });
 
+describe('the login throttle counts before it checks', () => {
+  it('checks at most 5 of 100 simultaneous wrong passwords', async () => {
+    const user = await signedInUser(server.url, server.db);
+    const client = fromNewAddress();
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, n) =>
+      client.request('POST', '/api/login', { username: user.username, password: `gissning-${n}` })));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(95);
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+    // Another address still reaches the account: nobody locks an editor out from elsewhere.
+    expect((await fromNewAddress().request('POST', '/api/login', { username: user.username, password: user.password })).status).toBe(200);
+  });
+
+  it('counts the username and the e-mail of one account together', async () => {
+    const user = await signedInUser(server.url, server.db);
+    const client = fromNewAddress();
+    for (const login of [user.username, user.email, user.username.toUpperCase(), user.email, user.username]) {
+      expect((await client.request('POST', '/api/login', { username: login, password: 'fel-fel-fel' })).status).toBe(401);
+    }
+    const blocked = await client.request('POST', '/api/login', { username: user.email, password: user.password });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('too_many_attempts');
+  });
+
+  it('gives a successful login its attempt back', async () => {
+    const user = await signedInUser(server.url, server.db);
+    const client = fromNewAddress();
+    for (let round = 0; round < 8; round += 1) {
+      expect((await client.request('POST', '/api/login', { username: user.username, password: 'fel-fel-fel' })).status).toBe(401);
+      expect((await client.request('POST', '/api/login', { username: user.username, password: user.password })).status).toBe(200);
+    }
+  });
+});
+
 describe('own profile', () => {
   it('updates the signed-in user only', async () => {
     const user = await signedInUser(server.url, server.db);
@@ -154,6 +206,22 @@ describe('own profile', () => {
 
   it('answers 401 when signed out', async () => {
     expect((await fresh().patch('/api/user/profile', { firstName: 'X' })).status).toBe(401);
+  });
+
+  it('changes the e-mail address only with the current password', async () => {
+    const user = await signedInUser(server.url, server.db);
+    const missing = await user.client.patch('/api/user/profile', { email: 'ny-adress@example.se' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.issues).toEqual([{ path: 'currentPassword', message: 'Enter your current password to change your e-mail address' }]);
+    const wrong = await user.client.patch('/api/user/profile', { email: 'ny-adress@example.se', currentPassword: 'inte-det-har' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe('Current password is incorrect');
+    expect((await user.client.get('/api/user')).body.email).toBe(user.email);
+    // The same address (in another case) and other fields need no password.
+    expect((await user.client.patch('/api/user/profile', { email: user.email.toUpperCase(), firstName: 'Ella' })).status).toBe(200);
+    const changed = await user.client.patch('/api/user/profile', { email: 'ny-adress@example.se', currentPassword: user.password });
+    expect(changed.status).toBe(200);
+    expect(changed.body.email).toBe('ny-adress@example.se');
   });
 });
 
@@ -187,6 +255,86 @@ describe('password change, export and deletion', () => {
     expect((await user.client.delete('/api/user', { password: user.password })).status).toBe(204);
     expect((await user.client.get('/api/user')).status).toBe(401);
     expect((await fresh().post('/api/login', { username: user.username, password: user.password })).status).toBe(401);
+  });
+});
+
+// The first e-mails this file's server sends: the first test counts every file in DATA_DIR/mail.
+describe('the reset link never travels in an answer', () => {
+  const resetRequest = (email: string) => fresh().post('/api/auth/reset-password-request', { email });
+
+  it('answers byte for byte the same for a known, an unknown and an inactive address, and e-mails the link into DATA_DIR/mail', async () => {
+    const user = await signedInUser(server.url, server.db);
+    const inactive = await signedInUser(server.url, server.db);
+    await server.db('users').where({ id: inactive.id }).update({ active: false });
+    const known = await resetRequest(user.email.toUpperCase());
+    const unknown = await resetRequest('ingen-alls@example.se');
+    const off = await resetRequest(inactive.email);
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.text).toBe(unknown.text);
+    expect(off.text).toBe(known.text);
+    expect(known.text).not.toMatch(/token|reset-password\?/);
+    expect(Object.keys(known.body)).toEqual(['message']);
+
+    const mail = await waitForFolderMail(server.config.mailDir, user.email);
+    const link = resetLinkIn(mail.text)!;
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:3000\/reset-password\?token=/);
+    const token = new URL(link).searchParams.get('token')!;
+    const reset = await fresh().post('/api/auth/reset-password', { token, newPassword: 'från-mappen-1' });
+    expect(reset.status).toBe(200);
+    expect((await fresh().post('/api/login', { username: user.username, password: 'från-mappen-1' })).status).toBe(200);
+    const files = await readdir(server.config.mailDir);
+    expect(files.length).toBe(1);
+  });
+
+  it('no longer announces an on-screen link in /api/config', async () => {
+    const config = await fresh().get('/api/config');
+    expect(config.body).not.toHaveProperty('passwordResetLinkOnScreen');
+  });
+
+  it('in production without SMTP answers the same, writes no e-mail to the log or the disk, and warns at start that mail is off', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const production = await startTestServer({ env: { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://redaktion.example', TRUST_PROXY: '1' } });
+    try {
+      expect(warn.mock.calls.flat().join(' ')).toMatch(/SMTP_URL is not set: e-mail is off/);
+      const user = await signedInUser(production.url, production.db);
+      const https = { 'X-Forwarded-Proto': 'https' };
+      const known = await new HttpClient(production.url).request('POST', '/api/auth/reset-password-request', { email: user.email }, https);
+      const unknown = await new HttpClient(production.url).request('POST', '/api/auth/reset-password-request', { email: 'ingen@example.se' }, https);
+      expect(known.status).toBe(200);
+      expect(known.text).toBe(unknown.text);
+      await vi.waitFor(async () => expect(await production.db('password_reset_tokens').where({ userId: user.id }).first()).toBeDefined());
+      const logged = [...log.mock.calls, ...warn.mock.calls].flat().join('\n');
+      expect(logged).not.toContain(user.email);
+      expect(logged).not.toMatch(/reset-password\?token=/);
+      expect(await readdir(production.config.mailDir).catch(() => [])).toEqual([]);
+    } finally {
+      log.mockRestore();
+      warn.mockRestore();
+      await production.close();
+    }
+  });
+});
+
+describe('the reset link is built on PUBLIC_ORIGIN, never on the Host header', () => {
+  it('builds the e-mailed link from the server\'s own address when a request claims Host: evil.example', async () => {
+    const user = await signedInUser(server.url, server.db);
+    expect((await requestAsWritten(server.url, 'POST', '/api/auth/reset-password-request', { Host: 'evil.example' }, { email: user.email })).status).toBe(200);
+    const link = resetLinkIn((await waitForFolderMail(server.config.mailDir, user.email)).text)!;
+    expect(new URL(link).origin).toBe('http://127.0.0.1:3000');
+  });
+
+  it('uses PUBLIC_ORIGIN when set', async () => {
+    const site = await startTestServer({ env: { PUBLIC_ORIGIN: 'https://redaktion.example/' } });
+    try {
+      const user = await signedInUser(site.url, site.db);
+      expect((await requestAsWritten(site.url, 'POST', '/api/auth/reset-password-request', { Host: 'evil.example' }, { email: user.email })).status).toBe(200);
+      const link = resetLinkIn((await waitForFolderMail(site.config.mailDir, user.email)).text)!;
+      expect(link).toMatch(/^https:\/\/redaktion\.example\/reset-password\?token=/);
+    } finally {
+      await site.close();
+    }
   });
 });
 

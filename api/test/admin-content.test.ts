@@ -87,6 +87,15 @@ describe('articles', () => {
     expect((await admin.post('/api/admin/articles', article({ imageUrl: 'javascript:alert(1)' }))).status).toBe(400);
   });
 
+  it.each(['//evil.example/bild.jpg', '/\\evil.example/bild.jpg', '/uploads/a\\..\\b.jpg', '\\\\evil.example\\x.jpg'])(
+    'refuses the image URL %s', async (imageUrl) => {
+      const refused = await admin.post('/api/admin/articles', article({ imageUrl }));
+      expect(refused.status).toBe(400);
+      expect(refused.body.issues[0]).toMatchObject({ path: 'imageUrl', message: 'Image must be an uploaded file or an http(s) URL' });
+      expect((await admin.post('/api/admin/articles', article({ imageUrl: '/uploads/images/a.jpg' }))).status).toBe(201);
+    },
+  );
+
   it('empties optional fields a replacing PUT leaves out or sends blank', async () => {
     const created = await admin.post('/api/admin/articles', article({ imageUrl: '/uploads/images/a.png', authorTitle: 'Reporter', imageCredit: 'Foto: X' }));
     expect(created.body.authorTitle).toBe('Reporter');

@@ -236,3 +236,72 @@ describe('custom videos', () => {
     expect(await everything()).toEqual(before);
   });
 });
+
+describe('stored files are named by the product, never by a path a client makes up', () => {
+  it.each([
+    '/api/admin/audio/..', '/api/admin/audio/%2e%2e', '/api/admin/audio/a%00.mp3', '/api/admin/audio/.hidden.mp3',
+    '/uploads/..%2Fredaktion.sqlite', '/uploads/images/%00.png', `/uploads/images/${'a'.repeat(1100)}.png`, '/uploads/%5Cimages',
+    '/media/og/..%2F..%2Fredaktion.sqlite.jpg', '/media/artwork/images%2F%00.jpg',
+  ])('answers %s with 404, not an error', async (url) => {
+    const response = await admin.get(url);
+    expect(response.status).toBe(404);
+  });
+
+  it('refuses an episode whose audio names a file outside the stored audio with 400', async () => {
+    for (const audioUrl of ['/api/admin/audio/..', '/api/admin/audio/../redaktion.sqlite', '/api/admin/audio/x%00.mp3', '/api/admin/audio/\\x.mp3']) {
+      const response = await admin.post('/api/admin/podcasts', { title: 'Avsnitt', description: 'Om veckan', duration: 60, kind: 'interview', audioUrl });
+      expect(response.status, audioUrl).toBe(400);
+      expect(response.body.issues).toEqual([{ path: 'audioUrl', message: 'Audio file is required' }]);
+    }
+  });
+});
+
+/** Whether an EXIF block carries a GPS IFD (tag 0x8825 in IFD0), read as a TIFF reader does. */
+function hasGps(exif: Buffer | undefined): boolean {
+  if (!exif) return false;
+  const tiff = exif.subarray(exif.indexOf('Exif\0\0') === 0 ? 6 : 0);
+  const little = tiff.toString('latin1', 0, 2) === 'II';
+  const u16 = (at: number) => (little ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+  const u32 = (at: number) => (little ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
+  const ifd = u32(4);
+  return Array.from({ length: u16(ifd) }, (_, n) => u16(ifd + 2 + n * 12)).includes(0x8825);
+}
+
+describe('stored images carry no metadata', () => {
+  it('strips EXIF, GPS and the author from the served original and its variants, keeping the orientation', async () => {
+    // 900×450 stored sideways (orientation 6): it stands 450×900 when shown.
+    const plain = await sharp({ create: { width: 900, height: 450, channels: 3, background: '#5a7' } }).jpeg().toBuffer();
+    const photo = await sharp(plain).withMetadata({ orientation: 6 })
+      .withExif({ IFD0: { Artist: 'Anna Fotograf', Copyright: 'Anna Fotograf' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '59/1 19/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '18/1 4/1 0/1' } })
+      .toBuffer();
+    const sent = await sharp(photo).metadata();
+    expect(hasGps(sent.exif)).toBe(true);
+    expect(sent.orientation).toBe(6);
+    expect(sent.exif!.toString('latin1')).toContain('Anna Fotograf');
+
+    const response = await upload(photo, 'semester.jpg');
+    expect(response.status).toBe(201);
+    await variantsMade(server.url, response.body.variants);
+    for (const url of [response.body.url, ...response.body.variants.map((variant: { url: string }) => variant.url)]) {
+      const served = Buffer.from(await (await fetch(server.url + url)).arrayBuffer());
+      const meta = await sharp(served).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.iptc).toBeUndefined();
+      expect(served.toString('latin1')).not.toContain('Anna Fotograf');
+      expect((meta.orientation ?? 1)).toBe(1);
+      expect(meta.height! > meta.width!).toBe(true);
+    }
+  });
+
+  it('strips a custom video\'s poster too', async () => {
+    const poster = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#a52' } }).jpeg()
+      .withExif({ IFD0: { Artist: 'Anna Fotograf' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '59/1 19/1 0/1' } }).toBuffer();
+    const response = await postForm(server.url, '/api/admin/custom-videos', cookies, { video: [videoHeads.mp4(), 'v.mp4'], thumbnail: [poster, 'p.jpg'] },
+      { title: 'Poster utan plats', description: 'Test', duration: '0:30' });
+    expect(response.status).toBe(201);
+    const served = Buffer.from(await (await fetch(server.url + response.body.thumbnailUrl)).arrayBuffer());
+    expect((await sharp(served).metadata()).exif).toBeUndefined();
+  });
+});

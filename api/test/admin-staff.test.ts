@@ -63,6 +63,24 @@ describe('user management (super admins only)', () => {
     expect((await superAdmin.patch('/api/admin/users/999999', { role: 'user' })).status).toBe(404);
   });
 
+  it('refuses a plain admin every user-management call, and lets a super admin through', async () => {
+    const admin = await signedInUser(server.url, server.db, { role: 'admin' });
+    const superAdmin = await signedInUser(server.url, server.db, { role: 'super_admin' });
+    const reader = await signedInUser(server.url, server.db);
+    const calls: [string, string, unknown?][] = [
+      ['GET', '/api/admin/users'], ['GET', '/api/admin/users?q=example'],
+      ['PATCH', `/api/admin/users/${reader.id}`, { role: 'admin' }], ['PATCH', `/api/admin/users/${reader.id}`, { active: false }],
+    ];
+    for (const [method, path, body] of calls) {
+      const refused = await admin.client.request(method, path, body);
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('forbidden');
+    }
+    expect((await server.db('users').where({ id: reader.id }).first()).role).toBe('user');
+    expect((await superAdmin.client.get('/api/admin/users')).status).toBe(200);
+    expect((await superAdmin.client.patch(`/api/admin/users/${reader.id}`, { role: 'admin' })).body.role).toBe('admin');
+  });
+
   it('lets nobody demote or deactivate themselves', async () => {
     const superAdmin = await signedInUser(server.url, server.db, { role: 'super_admin' });
     expect((await superAdmin.client.patch(`/api/admin/users/${superAdmin.id}`, { role: 'user' })).status).toBe(403);

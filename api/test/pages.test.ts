@@ -58,6 +58,24 @@ describe('a rendered page reads the API in process, for its reader', () => {
   });
 });
 
+describe('a reader route takes an id, nothing else', () => {
+  it.each([
+    '/article/..%2Fadmin%2Fusers', '/article/..%2F..%2Fapi%2Fadmin%2Fusers', '/article/1%2F..%2F..%2Fadmin%2Fusers', '/article/%2e%2e%2fadmin',
+    '/article/%E0%A4%A', '/article/1e3', '/article/-1', '/article/0', '/article/1%00', '/article/99999999999999999999',
+    '/podcast/..%2F..%2Fadmin%2Fusers', '/podcast-series/..%2Fadmin', '/people/abc', '/journalists/1;DROP',
+    '/watch/..%2F..%2Fadmin%2Fusers', '/watch/%2e%2e%2f%2e%2e%2fadmin',
+  ])('answers %s with the 404 page and reads no admin data', async (route) => {
+    const superAdmin = await signedInUser(server.url, server.db, { role: 'super_admin' });
+    // Someone the user list would show: the page must not.
+    const listed = await signedInUser(server.url, server.db);
+    const response = await superAdmin.client.get(route);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    expect(response.text).not.toContain(listed.email);
+    expect(response.text).not.toContain('/api/admin/users');
+  });
+});
+
 describe('images in a rendered page', () => {
   it('carry sizes only beside a srcset: an image without variants has neither, as HTML requires', async () => {
     const images = async (path: string) => [...(await anonymous.get(path)).text.matchAll(/<img [^>]*>/g)].map(([tag]) => tag);
@@ -124,6 +142,14 @@ describe('a signed-out page is shared', () => {
     // A request with credentials of another kind is not served from the shared cache either.
     const withToken = await anonymous.get(`/article/${id}`, { Authorization: 'Bearer not-a-real-token' });
     expect(withToken.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('marks every answer to a signed-in reader private, no-store', async () => {
+    const user = await signedInUser(server.url, server.db);
+    for (const path of ['/api/user', '/api/articles?limit=2', '/api/config', '/news']) {
+      expect((await user.client.get(path)).headers.get('cache-control')).toBe('private, no-store');
+    }
+    expect((await anonymous.get('/api/articles?limit=2')).headers.get('cache-control')).toBe('no-cache');
   });
 
   it('shows an admin\'s edit on the next signed-out page, and a scheduled article when its time comes', async () => {

@@ -175,6 +175,25 @@ describe('the premium gate', () => {
     expect((await anonymous.get(`/api/articles/${id}`)).text).not.toContain('Hemligt innehåll');
   });
 
+  it('matches premium articles on title and excerpt only for readers who may not read them', async () => {
+    const secret = 'hemligtordet';
+    const premium = await insertArticle(server, { title: 'Låst granskning', excerpt: 'Ingressen syns', content: `Texten innehåller ${secret} mitt i.`, premium: true });
+    const open = await insertArticle(server, { title: 'Öppen text', excerpt: 'Ingress', content: 'Här står ordet öppenordet.', premium: false });
+    const reader = await signedInUser(server.url, server.db);
+    const subscriber = await signedInUser(server.url, server.db, { subscriptionStatus: 'active' });
+    const ids = async (client: HttpClient, q: string) =>
+      ((await client.get(`/api/articles?q=${encodeURIComponent(q)}`)).body as { id: number }[]).map((article) => article.id);
+
+    for (const client of [anonymous, reader.client]) {
+      expect(await ids(client, secret)).not.toContain(premium);
+      expect(await ids(client, `${secret} granskning`)).not.toContain(premium);
+      expect(await ids(client, 'granskning')).toContain(premium);
+      expect(await ids(client, 'syns')).toContain(premium);
+      expect(await ids(client, 'öppenordet')).toContain(open);
+    }
+    expect(await ids(subscriber.client, secret)).toContain(premium);
+  });
+
   it('withholds premium audio: no audioUrl, and the audio call answers 401 or 403', async () => {
     const id = await insertEpisode(server, { title: 'Premiumavsnitt', premium: true });
     const reader = await signedInUser(server.url, server.db);

@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idParam, MAX_ID } from '@redaktion/shared';
-import { HttpClient } from './support/http-client.js';
+import { loadConfig } from '../src/config.js';
+import { insertArticle } from './support/fixtures.js';
+import { HttpClient, requestAsWritten } from './support/http-client.js';
+import { postForm } from './support/media.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { signedInUser } from './support/users.js';
 
@@ -14,15 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await server?.close(); });
 
-/** A request sent as written: fetch would tidy the path ('/a/.') and refuses methods such as TRACE. */
-const raw = (method: string, path: string) => new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
-  const url = new URL(server.url);
-  http.request({ host: url.hostname, port: url.port, path, method }, (response) => {
-    let text = '';
-    response.on('data', (chunk: Buffer) => { text += chunk.toString(); });
-    response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text }));
-  }).on('error', reject).end();
-});
+const raw = (method: string, path: string) => requestAsWritten(server.url, method, path);
 
 describe('security headers', () => {
   it('sends nosniff, a referrer policy and a CSP without unsafe-inline scripts or third parties when nothing is configured', async () => {
@@ -191,6 +189,65 @@ describe('routing', () => {
     expect((await fetch(`${server.url}/uploads/..%2f..%2fsession-secret`)).status).toBe(404);
     expect((await fetch(`${server.url}/uploads/%2e%2e/session-secret`)).status).toBe(404);
   });
+
+  it('serves the API under its paths as written only, so that no other spelling escapes those rules', async () => {
+    const user = await signedInUser(server.url, server.db);
+    const { token } = (await user.client.post('/api/tokens', { name: 'Skript' })).body as { token: string };
+    for (const path of ['/API/user', '/Api/tokens', '/api/USER']) {
+      for (const answer of [await user.client.get(path), await new HttpClient(server.url).request('GET', path, undefined, { Authorization: `Bearer ${token}` })]) {
+        expect(answer.status, path).toBe(404);
+        expect(answer.body).toEqual({ error: `No such API endpoint: GET ${path}`, code: 'not_found' });
+      }
+    }
+  });
+});
+
+describe('writes from another site are refused', () => {
+  it('refuses a foreign Origin, Origin: null and a foreign Referer with 403, and lets its own site, curl and bearer clients through', async () => {
+    const user = await signedInUser(server.url, server.db);
+    const patch = (headers: Record<string, string>) => user.client.request('PATCH', '/api/user/profile', { firstName: 'Ändrad' }, headers);
+    const foreign: Record<string, string>[] = [{ Origin: 'https://evil.example' }, { Origin: 'null' }, { Origin: 'http://sub.127.0.0.1:1' },
+      { Referer: 'https://evil.example/page' }, { Referer: 'not a url' }];
+    for (const headers of foreign) {
+      const refused = await patch(headers);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ error: 'This request came from another site and was refused', code: 'cross_site_request' });
+    }
+    expect((await server.db('users').where({ id: user.id }).first()).firstName).toBeNull();
+    expect((await patch({ Origin: server.url })).status).toBe(200);
+    expect((await patch({ Referer: `${server.url}/dashboard/profile` })).status).toBe(200);
+    expect((await patch({})).status).toBe(200);
+    // A bearer token without the session cookie is not something a browser attaches on its own.
+    const bearer = await new HttpClient(server.url).request('PATCH', '/api/user/profile', { firstName: 'X' },
+      { Origin: 'https://evil.example', Authorization: 'Bearer some-token' });
+    expect(bearer.status).toBe(401);
+    // The session cookie beside a bearer header is still a browser's request.
+    expect((await patch({ Origin: 'https://evil.example', Authorization: 'Bearer some-token' })).status).toBe(403);
+  });
+
+  it('refuses a cross-site multipart upload by an admin and keeps nothing', async () => {
+    const admin = await signedInUser(server.url, server.db, { role: 'admin' });
+    const cookies = [...admin.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#246' } }).jpeg().toBuffer();
+    const images = path.join(server.config.dataDir, 'uploads', 'images');
+    const before = await readdir(images).catch(() => []);
+    const response = await postForm(server.url, '/api/upload', cookies, { file: [jpeg, 'a.jpg'] }, {}, { Origin: 'https://sibling.example' });
+    expect(response.status).toBe(403);
+    expect(response.body.code).toBe('cross_site_request');
+    expect(await readdir(images).catch(() => [])).toEqual(before);
+  });
+
+  it('takes PUBLIC_ORIGIN as the site\'s own origin when it is set', async () => {
+    const site = await startTestServer({ env: { PUBLIC_ORIGIN: 'https://redaktion.example' } });
+    try {
+      const user = await signedInUser(site.url, site.db);
+      const patch = (origin: string) => user.client.request('PATCH', '/api/user/profile', { firstName: 'Y' }, { Origin: origin });
+      expect((await patch('https://redaktion.example')).status).toBe(200);
+      expect((await patch(site.url)).status).toBe(403);
+    } finally {
+      await site.close();
+    }
+  });
 });
 
 describe('reference and meta calls', () => {
@@ -230,6 +287,43 @@ describe('reference and meta calls', () => {
     for (const bad of ['/api/placeholder/0/300', '/api/placeholder/5000/10', '/api/placeholder/abc/10']) {
       expect((await client.get(bad)).status).toBe(400);
     }
+  });
+});
+
+/** Every absolute URL in a page or a feed, by origin. */
+const originsIn = (text: string) => new Set([...text.matchAll(/https?:\/\/[^/"'<\s]+/g)].map((match) => match[0]));
+
+describe('links are built on PUBLIC_ORIGIN, never on the Host header', () => {
+  it('never lets a forged Host header into the page or the feed another reader is served from the cache', async () => {
+    const id = await insertArticle(server, { title: 'Värdhuvudet' });
+    for (const path of [`/article/${id}`, '/rss.xml']) {
+      const forged = await requestAsWritten(server.url, 'GET', path, { Host: 'evil.example' });
+      expect(forged.status, path).toBe(200);
+      const answer = await new HttpClient(server.url).get(path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.text, path).toContain(server.url);
+      expect([...originsIn(answer.text)].filter((origin) => origin.includes('evil.example')), path).toEqual([]);
+    }
+  });
+
+  it('builds pages\' and feeds\' links on PUBLIC_ORIGIN when set, whatever the Host header says', async () => {
+    const site = await startTestServer({ env: { PUBLIC_ORIGIN: 'https://redaktion.example' } });
+    try {
+      const id = await insertArticle(site, { title: 'Värdhuvudet' });
+      for (const path of [`/article/${id}`, '/rss.xml']) {
+        const forged = await requestAsWritten(site.url, 'GET', path, { Host: 'evil.example' });
+        expect(forged.status, path).toBe(200);
+        expect(forged.text, path).toContain(`https://redaktion.example/article/${id}`);
+        expect([...originsIn(forged.text)].filter((origin) => origin.includes('evil.example')), path).toEqual([]);
+      }
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('refuses to start in production without PUBLIC_ORIGIN, naming the variable', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: server.config.dataDir })).toThrow(/PUBLIC_ORIGIN is required/);
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'redaktion.se', DATA_DIR: server.config.dataDir })).toThrow(/PUBLIC_ORIGIN must be/);
   });
 });
 

@@ -1,3 +1,5 @@
+import http from 'node:http';
+
 /** A browser-like client: keeps its cookies, sends JSON, and answers status, headers and parsed body. */
 export class HttpClient {
   readonly cookies = new Map<string, string>();
@@ -45,4 +47,23 @@ export class HttpClient {
   post<T = any>(path: string, body?: unknown) { return this.request<T>('POST', path, body ?? {}); } // eslint-disable-line @typescript-eslint/no-explicit-any
   patch<T = any>(path: string, body: unknown) { return this.request<T>('PATCH', path, body); } // eslint-disable-line @typescript-eslint/no-explicit-any
   delete<T = any>(path: string, body?: unknown) { return this.request<T>('DELETE', path, body); } // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/**
+ * A request sent as written, with the headers given: fetch would tidy the path ('/a/.'), set its own Host and refuses
+ * methods such as TRACE. Its status, headers and body.
+ */
+export function requestAsWritten(baseUrl: string, method: string, path: string, headers: Record<string, string> = {}, body?: unknown) {
+  const target = new URL(baseUrl);
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+    const request = http.request({ host: target.hostname, port: target.port, path, method,
+      headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => { text += chunk; });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));
+    });
+    request.on('error', reject);
+    request.end(body === undefined ? undefined : JSON.stringify(body));
+  });
 }
