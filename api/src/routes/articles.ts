@@ -14,14 +14,14 @@ export const articleEndpoints = ({ articles, journalists }: Services) => [
     summary: 'Published articles, newest first (or by relevance with q); lists carry no content',
     query: articleListQuery, response: z.array(articleSchema),
     handle: async ({ state: { audience } }, { query }) =>
-      (await articles.list(query, readsPremium(audience))).map((row: Record<string, unknown>) => toArticle(row, audience, false)),
+      (await articles.list(query, readsPremium(audience))).map((row) => toArticle(row, audience, false)),
   }),
   endpoint({
     method: 'get', path: '/api/articles/featured', tag: 'Articles', access: 'public', cached: true,
     summary: "Today's lead (the featured article) first, then the newest",
     query: listQuery, response: z.array(articleSchema),
     handle: async ({ state: { audience } }, { query }) =>
-      (await articles.featured(query)).map((row: Record<string, unknown>) => toArticle(row, audience, false)),
+      (await articles.featured(query)).map((row) => toArticle(row, audience, false)),
   }),
   endpoint({
     method: 'get', path: '/api/articles/:id', tag: 'Articles', access: 'public', cached: true,
@@ -40,7 +40,7 @@ export const articleEndpoints = ({ articles, journalists }: Services) => [
     handle: async ({ state: { audience } }, { params: { id } }) => {
       const row = await articles.byId(id, seesDrafts(audience));
       if (!row) throw notFound('Article not found');
-      return (await articles.related(id, String(row.category))).map((related: Record<string, unknown>) => toArticle(related, audience, false));
+      return (await articles.related(id, row.category)).map((related) => toArticle(related, audience, false));
     },
   }),
   endpoint({
@@ -48,7 +48,7 @@ export const articleEndpoints = ({ articles, journalists }: Services) => [
     summary: "The journalist behind an article's byline, when the newsroom has one of that name (else 404)", params, response: authorSchema,
     handle: async ({ state: { audience } }, { params: { id } }) => {
       const article = await articles.byId(id, seesDrafts(audience));
-      const row = article ? await journalists.byName(String(article.author)) : undefined;
+      const row = article ? await journalists.byName(article.author) : undefined;
       if (!row) throw notFound('No journalist of that name');
       return toAuthor(row);
     },

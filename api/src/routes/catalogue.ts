@@ -8,8 +8,6 @@ import { seesDrafts } from '../services/content/audience.js';
 import { toAdvertisement, toAuthor, toCategory, toCustomVideo, toPerson } from '../serializers/content.js';
 import type { Services } from '../services/index.js';
 
-type Row = Record<string, unknown>;
-
 /** The smaller public reads: people, journalists, ads, custom videos and categories. */
 export const catalogueEndpoints = ({ people, journalists, advertisements, customVideos, categories }: Services) => [
   endpoint({
@@ -24,7 +22,7 @@ export const catalogueEndpoints = ({ people, journalists, advertisements, custom
   endpoint({
     method: 'get', path: '/api/people', tag: 'People', access: 'public', cached: true,
     summary: 'Published people profiles, featured first, then newest', query: listQuery, response: z.array(personSchema),
-    handle: async (_ctx, { query }) => (await people.list(query)).map((row: Row) => toPerson(row)),
+    handle: async (_ctx, { query }) => (await people.list(query)).map((row) => toPerson(row)),
   }),
   endpoint({
     method: 'get', path: '/api/people/:id', tag: 'People', access: 'public', cached: true,
@@ -38,7 +36,7 @@ export const catalogueEndpoints = ({ people, journalists, advertisements, custom
   endpoint({
     method: 'get', path: '/api/advertisements', tag: 'Advertisements', access: 'public', cached: true,
     summary: 'Active ads inside their start and end dates', query: advertisementListQuery, response: z.array(advertisementSchema),
-    handle: async (_ctx, { query }) => (await advertisements.list(query)).map((row: Row) => toAdvertisement(row)),
+    handle: async (_ctx, { query }) => (await advertisements.list(query)).map((row) => toAdvertisement(row)),
   }),
   endpoint({
     method: 'post', path: '/api/advertisements/:id/impression', tag: 'Advertisements', access: 'public', status: 204,
@@ -61,7 +59,7 @@ export const catalogueEndpoints = ({ people, journalists, advertisements, custom
   endpoint({
     method: 'get', path: '/api/custom-videos', tag: 'Videos', access: 'public', cached: true,
     summary: 'Active custom videos by priority, then newest', query: listQuery, response: z.array(customVideoSchema),
-    handle: async (_ctx, { query }) => (await customVideos.list(query)).map((row: Row) => toCustomVideo(row)),
+    handle: async (_ctx, { query }) => (await customVideos.list(query)).map((row) => toCustomVideo(row)),
   }),
   endpoint({
     method: 'get', path: '/api/custom-videos/slug/:slug', tag: 'Videos', access: 'public', cached: true,
@@ -76,6 +74,6 @@ export const catalogueEndpoints = ({ people, journalists, advertisements, custom
   endpoint({
     method: 'get', path: '/api/categories', tag: 'Categories', access: 'public', cached: true,
     summary: 'Active article categories, in display order', response: z.array(categorySchema),
-    handle: async () => (await categories.active()).map((row: Row) => toCategory(row)),
+    handle: async () => (await categories.active()).map((row) => toCategory(row)),
   }),
 ];

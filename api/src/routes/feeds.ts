@@ -15,9 +15,7 @@ import type { ArticleFeedFormat } from '../services/feeds/article-feeds.js';
 import { privateFeedPath } from '../services/feeds/podcast-feed.js';
 import { SITEMAPS } from '../services/feeds/sitemaps.js';
 import type { Services } from '../services/index.js';
-import type { UserRow } from '../services/accounts/users.js';
-
-type Row = Record<string, unknown>;
+import type { UserRow } from '../db/rows.js';
 
 const seriesParams = z.object({ id: idParam });
 const token = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'Unknown feed' });
@@ -76,21 +74,21 @@ export const feedEndpoints = (services: Services, config: Config) => {
   /** Streams an episode's audio with Range; a premium episode only when the caller is a subscriber's feed (`listener`). */
   async function sendAudio(ctx: AppContext, file: string, listener: UserRow | null): Promise<void> {
     const [idText = '', extension] = file.split('.');
-    const row = (await podcasts.byId(Number(idText), false)) as Row | undefined;
+    const row = await podcasts.byId(Number(idText), false);
     // A premium episode is as unknown to a public URL as a missing one: nothing tells it exists.
-    if (!row?.audioFile || audioExtension(String(row.audioFile)) !== extension || !hearsEpisode(audienceOf(listener), row)) {
+    if (!row?.audioFile || audioExtension(row.audioFile) !== extension || !hearsEpisode(audienceOf(listener), row)) {
       throw notFound('Audio not found');
     }
-    const sent = await sendStored(ctx, services.storage, episodeAudioKey(String(row.audioFile)), { public: false, maxAgeSeconds: listener ? 0 : 3600 });
+    const sent = await sendStored(ctx, services.storage, episodeAudioKey(row.audioFile), { public: false, maxAgeSeconds: listener ? 0 : 3600 });
     if (!sent) throw notFound('Audio not found');
     if (listener) ctx.set('Cache-Control', 'private, no-cache');
   }
 
   const feedList = async (ctx: AppContext, value: string) =>
-    ((await series.list({ limit: 100 })) as Row[]).map((row) => ({
-      seriesId: Number(row.id),
-      title: String(row.title),
-      url: `${originOf(ctx)}${privateFeedPath(value, Number(row.id))}`,
+    (await series.list({ limit: 100 })).map((row) => ({
+      seriesId: row.id,
+      title: row.title,
+      url: `${originOf(ctx)}${privateFeedPath(value, row.id)}`,
     }));
 
   const subscriber = (ctx: AppContext): UserRow => {

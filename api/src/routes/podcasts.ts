@@ -9,13 +9,13 @@ import { byteAnswers } from '../http/send-file.js';
 import { toEpisode, toSeries } from '../serializers/content.js';
 import { episodeAudioKey } from '../services/media/episode-audio.js';
 import type { Services } from '../services/index.js';
+import type { PodcastRow } from '../db/rows.js';
 import { ERROR_CODES } from '@redaktion/shared';
 
 const params = z.object({ id: idParam });
-type Row = Record<string, unknown>;
 
 export const podcastEndpoints = ({ podcasts, series, storage }: Services) => {
-  const episodesOf = (ctx: AppContext, rows: Row[]) => rows.map((row) => toEpisode(row, ctx.state.audience));
+  const episodesOf = (ctx: AppContext, rows: PodcastRow[]) => rows.map((row) => toEpisode(row, ctx.state.audience));
   return [
     endpoint({
       method: 'get', path: '/api/podcasts', tag: 'Podcasts', access: 'public', cached: true,
@@ -69,7 +69,7 @@ export const podcastEndpoints = ({ podcasts, series, storage }: Services) => {
           throw new HttpError(403, 'A premium subscription is required for this episode', ERROR_CODES.subscriptionRequired);
         }
         // Premium audio only reaches signed-in readers, whose answers are private, no-store (app.ts): no shared cache keeps it.
-        const sent = await sendStored(ctx, storage, episodeAudioKey(String(row.audioFile)), { public: false, maxAgeSeconds: 3600 });
+        const sent = await sendStored(ctx, storage, episodeAudioKey(row.audioFile), { public: false, maxAgeSeconds: 3600 });
         if (!sent) throw notFound('Audio not found');
         return undefined;
       },
@@ -77,7 +77,7 @@ export const podcastEndpoints = ({ podcasts, series, storage }: Services) => {
     endpoint({
       method: 'get', path: '/api/podcast-series', tag: 'Podcasts', access: 'public', cached: true,
       summary: 'Active podcast series, featured first', query: listQuery, response: z.array(seriesSchema),
-      handle: async (_ctx, { query }) => (await series.list(query)).map((row: Row) => toSeries(row)),
+      handle: async (_ctx, { query }) => (await series.list(query)).map((row) => toSeries(row)),
     }),
     endpoint({
       method: 'get', path: '/api/podcast-series/:id', tag: 'Podcasts', access: 'public', cached: true,

@@ -1,42 +1,45 @@
 import type {
-  AdPlacement, Advertisement, Article, Author, Category, ContentStatus, CustomVideo, Episode, EpisodeKind, Journalist,
-  PersonProfile, PodcastSeries,
+  Advertisement, Article, Author, Category, CustomVideo, Episode, Journalist, PersonProfile, PodcastSeries,
 } from '@redaktion/shared';
+import type {
+  AdvertisementRow, ArticleRow, CategoryRow, CustomVideoRow, JournalistRow, PeopleProfileRow, PodcastRow, PodcastSeriesRow,
+} from '../db/rows.js';
 import { fromJson, toBool, toIso } from '../db/values.js';
 import { hearsEpisode, readsPremium, type Audience } from '../services/content/audience.js';
+import type { ArticleListRow } from '../services/content/articles.js';
+import type { CountedSeriesRow } from '../services/content/podcasts.js';
 
 /**
  * Rows become API answers here and nowhere else. Premium gating lives in this file too, by the request's
  * audience: whatever leaves the server passes through it (the habit of Ghost's output serializers).
  */
 
-type Row = Record<string, unknown>;
-const str = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
-const strOrNull = (value: unknown): string | null => (value === null || value === undefined || value === '' ? null : String(value));
-const int = (value: unknown): number => Number(value ?? 0);
+/** An optional text column left blank is absent, as a null one is. */
+const orNull = (value: string | null): string | null => value || null;
 
-export function toArticle(row: Row, audience: Audience, withContent: boolean): Article {
+/** A list row has no body; `withContent` asks for the body of a row that has one, unless the reader may not read it. */
+export function toArticle(row: ArticleListRow | ArticleRow, audience: Audience, withContent: boolean): Article {
   const premium = toBool(row.premium);
   const locked = premium && !readsPremium(audience);
   return {
-    id: int(row.id),
-    title: str(row.title),
-    excerpt: str(row.excerpt),
-    ...(withContent && !locked ? { content: str(row.content) } : {}),
+    id: row.id,
+    title: row.title,
+    excerpt: row.excerpt,
+    ...(withContent && !locked && 'content' in row ? { content: row.content } : {}),
     locked,
-    category: str(row.category),
-    imageUrl: strOrNull(row.imageUrl),
-    imageAlt: strOrNull(row.imageAlt),
-    imageCredit: strOrNull(row.imageCredit),
-    author: str(row.author),
-    authorImage: strOrNull(row.authorImage),
-    authorTitle: strOrNull(row.authorTitle),
-    readTime: int(row.readTime),
+    category: row.category,
+    imageUrl: orNull(row.imageUrl),
+    imageAlt: orNull(row.imageAlt),
+    imageCredit: orNull(row.imageCredit),
+    author: row.author,
+    authorImage: orNull(row.authorImage),
+    authorTitle: orNull(row.authorTitle),
+    readTime: row.readTime,
     publishedAt: toIso(row.publishedAt),
     featured: toBool(row.featured),
     categoryFeatured: toBool(row.categoryFeatured),
     premium,
-    status: str(row.status) as ContentStatus,
+    status: row.status,
     createdAt: toIso(row.createdAt) ?? '',
     updatedAt: toIso(row.updatedAt) ?? '',
   };
@@ -44,131 +47,129 @@ export function toArticle(row: Row, audience: Audience, withContent: boolean): A
 
 export const episodeAudioPath = (id: number) => `/api/podcasts/${id}/audio`;
 
-export function toEpisode(row: Row, audience: Audience): Episode {
-  const premium = toBool(row.premium);
+export function toEpisode(row: PodcastRow, audience: Audience): Episode {
   const locked = !hearsEpisode(audience, row);
-  const id = int(row.id);
   return {
-    id,
-    seriesId: row.seriesId === null || row.seriesId === undefined ? null : int(row.seriesId),
-    kind: str(row.kind) as EpisodeKind,
-    title: str(row.title),
-    description: str(row.description),
-    category: strOrNull(row.category),
-    imageUrl: strOrNull(row.imageUrl),
-    audioUrl: row.audioFile && !locked ? episodeAudioPath(id) : null,
+    id: row.id,
+    seriesId: row.seriesId,
+    kind: row.kind,
+    title: row.title,
+    description: row.description,
+    category: orNull(row.category),
+    imageUrl: orNull(row.imageUrl),
+    audioUrl: row.audioFile && !locked ? episodeAudioPath(row.id) : null,
     locked,
-    duration: int(row.duration),
-    episodeNumber: int(row.episodeNumber) || 1,
+    duration: row.duration,
+    episodeNumber: row.episodeNumber || 1,
     publishedAt: toIso(row.publishedAt),
     featured: toBool(row.featured),
-    premium,
-    status: str(row.status) as ContentStatus,
+    premium: toBool(row.premium),
+    status: row.status,
     createdAt: toIso(row.createdAt) ?? '',
     updatedAt: toIso(row.updatedAt) ?? '',
   };
 }
 
-export function toSeries(row: Row): PodcastSeries {
+/** A series just saved comes without the episode count the reads add. */
+export function toSeries(row: PodcastSeriesRow | CountedSeriesRow): PodcastSeries {
   return {
-    id: int(row.id),
-    title: str(row.title),
-    description: str(row.description),
-    category: str(row.category),
-    imageUrl: strOrNull(row.imageUrl),
-    hostName: strOrNull(row.hostName),
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    imageUrl: orNull(row.imageUrl),
+    hostName: orNull(row.hostName),
     featured: toBool(row.featured),
     active: toBool(row.active),
-    episodeCount: int(row.episodeCount),
+    episodeCount: 'episodeCount' in row ? Number(row.episodeCount) : 0,
     createdAt: toIso(row.createdAt) ?? '',
     updatedAt: toIso(row.updatedAt) ?? '',
   };
 }
 
-export function toPerson(row: Row): PersonProfile {
+export function toPerson(row: PeopleProfileRow): PersonProfile {
   return {
-    id: int(row.id),
-    name: str(row.name),
-    title: str(row.title),
-    excerpt: str(row.excerpt),
-    bio: str(row.bio),
-    category: str(row.category),
-    profileImage: strOrNull(row.profileImage),
-    location: strOrNull(row.location),
-    birthDate: strOrNull(row.birthDate),
+    id: row.id,
+    name: row.name,
+    title: row.title,
+    excerpt: row.excerpt,
+    bio: row.bio,
+    category: row.category,
+    profileImage: orNull(row.profileImage),
+    location: orNull(row.location),
+    birthDate: orNull(row.birthDate),
     achievements: fromJson<string[]>(row.achievements, []),
     photoGallery: fromJson<string[]>(row.photoGallery, []),
     socialLinks: fromJson<PersonProfile['socialLinks']>(row.socialLinks, {}),
-    author: strOrNull(row.author),
-    readTime: int(row.readTime),
+    author: orNull(row.author),
+    readTime: row.readTime,
     featured: toBool(row.featured),
-    status: str(row.status) as ContentStatus,
+    status: row.status,
     publishedAt: toIso(row.publishedAt),
     createdAt: toIso(row.createdAt) ?? '',
     updatedAt: toIso(row.updatedAt) ?? '',
   };
 }
 
-export function toAdvertisement(row: Row): Advertisement {
-  const id = int(row.id);
+export function toAdvertisement(row: AdvertisementRow): Advertisement {
   return {
-    id,
-    title: str(row.title),
-    description: str(row.description),
-    imageUrl: strOrNull(row.imageUrl),
-    linkUrl: strOrNull(row.linkUrl),
-    clickUrl: row.linkUrl ? `/api/advertisements/${id}/click` : null,
-    placement: str(row.placement) as AdPlacement,
-    partnerName: strOrNull(row.partnerName),
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    imageUrl: orNull(row.imageUrl),
+    linkUrl: orNull(row.linkUrl),
+    clickUrl: row.linkUrl ? `/api/advertisements/${row.id}/click` : null,
+    placement: row.placement,
+    partnerName: orNull(row.partnerName),
     active: toBool(row.active),
     startDate: toIso(row.startDate),
     endDate: toIso(row.endDate),
   };
 }
 
-export function toCustomVideo(row: Row): CustomVideo {
+export function toCustomVideo(row: CustomVideoRow): CustomVideo {
   return {
-    id: int(row.id),
-    slug: str(row.slug),
-    title: str(row.title),
-    description: str(row.description),
-    videoUrl: str(row.videoUrl),
-    thumbnailUrl: strOrNull(row.thumbnailUrl),
-    duration: str(row.duration),
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    videoUrl: row.videoUrl,
+    thumbnailUrl: orNull(row.thumbnailUrl),
+    duration: row.duration,
     active: toBool(row.active),
-    priority: int(row.priority),
+    priority: row.priority,
     createdAt: toIso(row.createdAt) ?? '',
   };
 }
 
-export function toCategory(row: Row): Category {
+export function toCategory(row: CategoryRow): Category {
   return {
-    id: int(row.id),
-    name: str(row.name),
-    slug: str(row.slug),
-    description: strOrNull(row.description),
-    color: strOrNull(row.color),
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: orNull(row.description),
+    color: orNull(row.color),
     active: toBool(row.active),
   };
 }
 
 /** A journalist for readers: no e-mail, no status. */
-export function toAuthor(row: Row): Author {
+export function toAuthor(row: JournalistRow): Author {
   const { id, name, title, bio, profileImage, specialty, expertise, socialLinks } = toJournalist(row);
   return { id, name, title, bio, profileImage, specialty, expertise, socialLinks };
 }
 
-export function toJournalist(row: Row): Journalist {
+export function toJournalist(row: JournalistRow): Journalist {
   return {
-    id: int(row.id),
-    name: str(row.name),
-    email: str(row.email),
-    title: strOrNull(row.title),
-    bio: strOrNull(row.bio),
-    profileImage: strOrNull(row.profileImage),
-    specialty: strOrNull(row.specialty),
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    title: orNull(row.title),
+    bio: orNull(row.bio),
+    profileImage: orNull(row.profileImage),
+    specialty: orNull(row.specialty),
     expertise: fromJson<string[]>(row.expertise, []),
-    status: str(row.status) as Journalist['status'],
+    status: row.status,
     active: toBool(row.active),
     socialLinks: fromJson<Journalist['socialLinks']>(row.socialLinks, {}),
   };

@@ -66,7 +66,7 @@ export const catalogueAdminEndpoints = ({ catalogue: { series, advertisements, j
     response: approvalDecidedSchema,
     handle: async (ctx, { params: { id }, body }) => {
       const row = await approvals.decide(id, body, ctx.state.user!.id);
-      return { id: Number(row.id), status: String(row.status), comments: (row.comments as string | null) ?? null };
+      return { id: row.id, status: row.status, comments: row.comments };
     },
   }),
 ];

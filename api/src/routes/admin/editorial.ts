@@ -12,7 +12,7 @@ const userId = (ctx: AppContext) => ctx.state.user!.id;
 export const editorialEndpoints = ({ editorial: { articles, podcasts, profiles } }: AdminServices) => [
   ...resourceEndpoints({
     path: '/api/admin/articles', tag: 'Admin: articles', input: articleInputSchema, output: adminArticleSchema,
-    toApi: (row) => ({ ...toArticle(row, 'staff', true), clientId: (row.clientId as string | null) ?? null }),
+    toApi: (row) => ({ ...toArticle(row, 'staff', true), clientId: row.clientId }),
     summaries: {
       list: 'Every article in every status, most recently changed first',
       create: 'Creates an article; status pending submits it for review, featured makes it the single hero; a clientId already stored answers 200 with that article',

@@ -57,7 +57,7 @@ export const mediaEndpoints = ({ catalogue, images, placement, storage }: AdminS
     endpoint({
       method: 'get', path: '/api/admin/custom-videos', tag: 'Admin: videos', access: 'admin',
       summary: 'Every custom video, active or not', response: z.array(customVideoSchema),
-      handle: async () => (await catalogue.customVideos.list({})).map((row: Record<string, unknown>) => toCustomVideo(row)),
+      handle: async () => (await catalogue.customVideos.list({})).map((row) => toCustomVideo(row)),
     }),
     endpoint({
       method: 'post', path: '/api/admin/custom-videos', tag: 'Admin: videos', access: 'admin', status: 201,

@@ -6,10 +6,8 @@ import { Answer, endpoint, type Answers, type AnyEndpoint } from '../../http/end
 import { HttpError, notFound } from '../../errors.js';
 import type { Page } from '../../services/content/published.js';
 
-type Row = Record<string, unknown>;
-
-/** What one admin resource needs to be listed, created, replaced and deleted. */
-export interface Resource<Input, Update = Input> {
+/** What one admin resource, stored as rows of type Row, needs to be listed, created, replaced and deleted. */
+export interface Resource<Row, Input, Update = Input> {
   path: string;
   tag: string;
   input: z.ZodType<Input>;
@@ -44,7 +42,7 @@ const etagOf = (answer: unknown) => `"${createHash('sha256').update(JSON.stringi
 const ifMatchHolds = (header: string, etag: string) => header.trim() === '*' || header.split(',').some((tag) => tag.trim() === etag);
 
 /** The four admin calls of a resource, declared once (GET list, POST, PUT /:id, DELETE /:id), and GET /:id where it has one. */
-export function resourceEndpoints<Input, Update = Input>(resource: Resource<Input, Update>): AnyEndpoint[] {
+export function resourceEndpoints<Row, Input, Update = Input>(resource: Resource<Row, Input, Update>): AnyEndpoint[] {
   const { path, tag, service, summaries } = resource;
   const listItem = resource.toListItem ?? resource.toApi;
   const { byId, replayed } = service;

@@ -1,30 +1,11 @@
-import { ERROR_CODES, ERROR_MESSAGES, type Locale, type ProfileUpdateInput, type SubscriptionPlan, type User, type UserRole } from '@redaktion/shared';
+import { ERROR_CODES, ERROR_MESSAGES, type ProfileUpdateInput, type User, type UserRole } from '@redaktion/shared';
 import type { Db } from '../../db/connection.js';
 import { insertedId, nowIso, toBool, toIso } from '../../db/values.js';
+import type { UserRow } from '../../db/rows.js';
 import { conflict, HttpError } from '../../errors.js';
 
-/** A users row as knex returns it (camelCased). */
-export interface UserRow {
-  id: number;
-  username: string;
-  password: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  bio: string | null;
-  location: string | null;
-  website: string | null;
-  locale: Locale;
-  role: UserRole;
-  active: boolean | number;
-  stripeCustomerId: string | null;
-  stripeSubscriptionId: string | null;
-  subscriptionStatus: string | null;
-  subscriptionPlan: SubscriptionPlan | null;
-  createdAt: string | Date;
-  updatedAt: string | Date;
-}
+// Declared with every other table's row in db/rows.ts; re-exported for the modules that import it from here.
+export type { UserRow };
 
 /** What a user may see of an account: never the hash, never the Stripe ids. */
 export function toUser(row: UserRow): User {

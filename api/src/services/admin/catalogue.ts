@@ -1,28 +1,29 @@
 import type { AdvertisementInput, JournalistInput, SeriesInput } from '@redaktion/shared';
 import { slugify } from '@redaktion/shared';
 import type { Db } from '../../db/connection.js';
-import { nowIso, toCount, toJson } from '../../db/values.js';
+import type { AdvertisementRow, CategoryRow, CustomVideoRow, JournalistRow, PodcastSeriesRow } from '../../db/rows.js';
+import { insertedId, nowIso, toCount, toJson } from '../../db/values.js';
 import { conflict, notFound } from '../../errors.js';
 import type { Page } from '../content/published.js';
-import { editableTable, replacing } from './table.js';
-
-type Row = Record<string, unknown>;
+import type { CountedSeriesRow } from '../content/podcasts.js';
+import { editableTable, replacing, type Changes } from './table.js';
 
 const isUniqueViolation = (error: unknown) => /unique/i.test(String((error as Error).message));
 
 /** Series, ads, journalists, categories and custom videos: edited directly, without the publication workflow. */
 export function createCatalogueAdmin(db: Db) {
-  const series = editableTable(db, 'podcast_series');
-  const ads = editableTable(db, 'advertisements');
-  const journalists = editableTable(db, 'journalists');
-  const videos = editableTable(db, 'custom_videos');
+  const series = editableTable<PodcastSeriesRow>(db, 'podcast_series');
+  const ads = editableTable<AdvertisementRow>(db, 'advertisements');
+  const journalists = editableTable<JournalistRow>(db, 'journalists');
+  const videos = editableTable<CustomVideoRow>(db, 'custom_videos');
+  const category = async (id: number): Promise<CategoryRow | undefined> => db('categories').where({ id }).first();
 
-  const found = (row: Row | undefined) => {
+  const found = <R>(row: R | undefined): R => {
     if (!row) throw notFound();
     return row;
   };
 
-  async function journalistSave(id: number | null, input: JournalistInput): Promise<Row> {
+  async function journalistSave(id: number | null, input: JournalistInput): Promise<JournalistRow> {
     const row = {
       ...replacing(['title', 'bio', 'profileImage', 'specialty'], input), expertise: toJson(input.expertise), socialLinks: toJson(input.socialLinks), active: input.status !== 'inactive',
     };
@@ -43,11 +44,11 @@ export function createCatalogueAdmin(db: Db) {
   return {
     series: {
       /** Every series with its number of episodes in any status (the editor's count, not the reader's). */
-      list: (page: Page) => {
+      list: async (page: Page): Promise<CountedSeriesRow[]> => {
         const episodes = db('podcasts').count('*').whereRaw('podcasts.series_id = podcast_series.id');
         return db('podcast_series').select('podcast_series.*', db.raw('(?) as episode_count', [episodes]))
           .orderBy('podcast_series.updatedAt', 'desc').orderBy('podcast_series.id', 'desc')
-          .limit(page.limit ?? 100).offset(page.offset ?? 0) as Promise<Row[]>;
+          .limit(page.limit ?? 100).offset(page.offset ?? 0);
       },
       create: (input: SeriesInput) => series.insert(input),
       update: async (id: number, input: SeriesInput) => found(await series.update(id, replacing(['hostName'], input))),
@@ -80,56 +81,55 @@ export function createCatalogueAdmin(db: Db) {
     },
 
     categories: {
-      list: () => db('categories').orderBy('position').orderBy('id') as Promise<Row[]>,
-      async create(input: { name: string; description?: string; color?: string }): Promise<Row> {
+      list: async (): Promise<CategoryRow[]> => db('categories').orderBy('position').orderBy('id'),
+      async create(input: { name: string; description?: string; color?: string }): Promise<CategoryRow> {
         const slug = slugify(input.name);
         const taken = await db('categories').whereRaw('lower(name) = ?', [input.name.toLowerCase()]).orWhere({ slug }).first('id');
         if (taken) throw conflict('Category already exists');
         const position = toCount(await db('categories').count('* as count').first());
         try {
           const [row] = await db('categories').insert({ ...input, slug, active: true, position, createdAt: nowIso() }, ['id']);
-          return (await db('categories').where({ id: typeof row === 'number' ? row : row.id }).first()) as Row;
+          return found(await category(insertedId([row])));
         } catch (error) {
           if (isUniqueViolation(error)) throw conflict('Category already exists');
           throw error;
         }
       },
       /** Renaming keeps the slug: articles refer to categories by slug. */
-      async update(id: number, input: { name?: string; description?: string; color?: string; active?: boolean }): Promise<Row> {
+      async update(id: number, input: { name?: string; description?: string; color?: string; active?: boolean }): Promise<CategoryRow> {
         if (input.name) {
           const taken = await db('categories').whereRaw('lower(name) = ?', [input.name.toLowerCase()]).whereNot({ id }).first('id');
           if (taken) throw conflict('Category already exists');
         }
         const changed = await db('categories').where({ id }).update(input);
         if (!changed) throw notFound();
-        return (await db('categories').where({ id }).first()) as Row;
+        return found(await category(id));
       },
       /** A category in use is deactivated (its articles keep it); an unused one is removed. */
       async remove(id: number): Promise<void> {
-        const category = await db('categories').where({ id }).first('slug');
-        if (!category) throw notFound();
-        const used = toCount(await db('articles').where({ category: category.slug }).count('* as count').first())
-          + toCount(await db('people_profiles').where({ category: category.slug }).count('* as count').first());
+        const { slug } = found(await category(id));
+        const used = toCount(await db('articles').where({ category: slug }).count('* as count').first())
+          + toCount(await db('people_profiles').where({ category: slug }).count('* as count').first());
         if (used > 0) await db('categories').where({ id }).update({ active: false });
         else await db('categories').where({ id }).delete();
       },
     },
 
     customVideos: {
-      list: (page: Page) => db('custom_videos').orderBy('priority', 'desc').orderBy('createdAt', 'desc').orderBy('id', 'desc')
-        .limit(page.limit ?? 100).offset(page.offset ?? 0) as Promise<Row[]>,
+      list: async (page: Page): Promise<CustomVideoRow[]> => db('custom_videos').orderBy('priority', 'desc').orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc').limit(page.limit ?? 100).offset(page.offset ?? 0),
       byId: (id: number) => videos.byId(id),
       /** Whether a custom video already plays this file (deleting one video deletes its file). */
       usingFile: async (videoUrl: string): Promise<boolean> => Boolean(await db('custom_videos').where({ videoUrl }).first('id')),
       /** Slugs are unique: a second video with the same title gets -2, and so on (contract.md §5). */
-      async create(input: { title: string; description: string; duration: string; videoUrl: string; thumbnailUrl: string | null; uploadedBy: number }): Promise<Row> {
+      async create(input: { title: string; description: string; duration: string; videoUrl: string; thumbnailUrl: string | null; uploadedBy: number }): Promise<CustomVideoRow> {
         const base = slugify(input.title);
         const taken = new Set((await db('custom_videos').where('slug', 'like', `${base}%`).pluck('slug')) as string[]);
         let slug = base;
         for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
         return videos.insert({ ...input, slug, active: true, priority: 0 });
       },
-      update: async (id: number, input: Row) => found(await videos.update(id, input)),
+      update: async (id: number, input: Changes<CustomVideoRow>) => found(await videos.update(id, input)),
       remove: (id: number) => videos.remove(id),
     },
   };

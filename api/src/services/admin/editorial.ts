@@ -1,32 +1,38 @@
 import type { ArticleInput, ContentStatus, EpisodeInput, PersonInput } from '@redaktion/shared';
 import type { Db } from '../../db/connection.js';
+import type { ArticleRow, PeopleProfileRow, PodcastRow, PodcastSeriesRow } from '../../db/rows.js';
 import { toJson } from '../../db/values.js';
 import type { Storage } from '../../storage/index.js';
 import { ADMIN_AUDIO_PREFIX, audioFacts, episodeAudioKey, isAudioFileName } from '../media/episode-audio.js';
 import { HttpError, notFound } from '../../errors.js';
 import { ERROR_CODES } from '@redaktion/shared';
 import type { Page } from '../content/published.js';
-import { editableTable, replacing } from './table.js';
+import { editableTable, replacing, type Changes, type EditableTable } from './table.js';
 import { CONTENT_TABLES, publicationDate, removeApprovals, syncApproval, type ContentType } from './workflow.js';
 
-type Row = Record<string, unknown>;
+/** The row each workflow item is stored as. */
+interface WorkflowRows {
+  article: ArticleRow;
+  podcast: PodcastRow;
+  profile: PeopleProfileRow;
+}
 
 export const fieldError = (path: string, message: string) =>
   new HttpError(400, message, ERROR_CODES.validation, [{ path, message }]);
 
 /** What a save demands of the row it replaces (an If-Match): it throws to refuse the save. */
-export type Precondition = (existing: Row) => void;
+export type Precondition<R> = (existing: R) => void;
 
 /**
  * Articles, episodes and people profiles: the items that go through the publication workflow.
  * Every save runs in a transaction with its approval bookkeeping.
  */
 export function createEditorial(db: Db, storage: Storage) {
-  const tables = {
+  const tables: { [T in ContentType]: EditableTable<WorkflowRows[T]> } = {
     article: editableTable(db, CONTENT_TABLES.article),
     podcast: editableTable(db, CONTENT_TABLES.podcast),
     profile: editableTable(db, CONTENT_TABLES.profile),
-  } satisfies Record<ContentType, ReturnType<typeof editableTable>>;
+  };
 
   async function assertCategory(slug: string): Promise<void> {
     const known = await db('categories').where({ slug, active: true }).first('id');
@@ -37,16 +43,18 @@ export function createEditorial(db: Db, storage: Storage) {
    * Saves one workflow item: insert when `id` is null, otherwise update (404 when it does not exist).
    * `build` makes the item's own columns inside the transaction, where it may check and change related rows.
    */
-  async function save(type: ContentType, id: number | null, status: ContentStatus, requestedDate: string | undefined, userId: number,
-    build: (trx: Db, existing: Row | undefined) => Row | Promise<Row>, precondition?: Precondition): Promise<Row> {
+  async function save<T extends ContentType>(type: T, id: number | null, status: ContentStatus, requestedDate: string | undefined, userId: number,
+    build: (trx: Db, existing: WorkflowRows[T] | undefined) => Changes<WorkflowRows[T]> | Promise<Changes<WorkflowRows[T]>>,
+    precondition?: Precondition<WorkflowRows[T]>): Promise<WorkflowRows[T]> {
     return db.transaction(async (trx) => {
-      const existing = id === null ? undefined : await tables[type].forUpdate(id, trx);
+      const table: EditableTable<WorkflowRows[T]> = tables[type];
+      const existing = id === null ? undefined : await table.forUpdate(id, trx);
       if (id !== null && !existing) throw notFound();
       // Checked on the locked row, in the transaction that saves: two saves with the same If-Match cannot both pass.
       if (existing) precondition?.(existing);
       const full = { ...(await build(trx, existing)), status, publishedAt: publicationDate(status, requestedDate, existing?.publishedAt) };
-      const saved = id === null ? await tables[type].insert(full, trx) : (await tables[type].update(id, full, trx))!;
-      await syncApproval(trx, type, Number(saved.id), status, userId);
+      const saved = id === null ? await table.insert(full, trx) : (await table.update(id, full, trx))!;
+      await syncApproval(trx, type, saved.id, status, userId);
       return saved;
     });
   }
@@ -59,9 +67,9 @@ export function createEditorial(db: Db, storage: Storage) {
   }
 
   /** Episode audio is an uploaded file in the store, or the episode's current file on an edit. */
-  async function audioFileFor(audioUrl: string | undefined, existing: Row | undefined): Promise<string | null> {
+  async function audioFileFor(audioUrl: string | undefined, existing: PodcastRow | undefined): Promise<string | null> {
     if (!audioUrl) return null;
-    if (existing && audioUrl === `/api/podcasts/${String(existing.id)}/audio`) return (existing.audioFile as string | null) ?? null;
+    if (existing && audioUrl === `/api/podcasts/${existing.id}/audio`) return existing.audioFile;
     if (audioUrl.startsWith(ADMIN_AUDIO_PREFIX)) {
       const file = audioUrl.slice(ADMIN_AUDIO_PREFIX.length);
       if (isAudioFileName(file) && (await storage.stat(episodeAudioKey(file)))) return file;
@@ -69,12 +77,14 @@ export function createEditorial(db: Db, storage: Storage) {
     throw fieldError('audioUrl', 'Audio file is required');
   }
 
+  const byClientId = async (clientId: string): Promise<ArticleRow | undefined> => db('articles').where({ clientId }).first();
+
   return {
     articles: {
       list: (page: Page) => tables.article.list(page),
       byId: (id: number) => tables.article.byId(id),
-      byClientId: (clientId: string) => db('articles').where({ clientId }).first() as Promise<Row | undefined>,
-      async save(id: number | null, input: ArticleInput, userId: number, precondition?: Precondition): Promise<Row> {
+      byClientId,
+      async save(id: number | null, input: ArticleInput, userId: number, precondition?: Precondition<ArticleRow>): Promise<ArticleRow> {
         await assertCategory(input.category);
         // The clientId is the draft's identity from its creation on: an edit never changes it.
         const { status, publishedAt, clientId, ...fields } = input;
@@ -86,8 +96,8 @@ export function createEditorial(db: Db, storage: Storage) {
           }, precondition);
         } catch (error) {
           // The same offline draft sent twice at once: the unique clientId lets one in, the other gets that one.
-          const stored = id === null && clientId && /unique/i.test(String((error as Error).message)) ? await db('articles').where({ clientId }).first() : undefined;
-          if (stored) return stored as Row;
+          const stored = id === null && clientId && /unique/i.test(String((error as Error).message)) ? await byClientId(clientId) : undefined;
+          if (stored) return stored;
           throw error;
         }
       },
@@ -97,11 +107,11 @@ export function createEditorial(db: Db, storage: Storage) {
     podcasts: {
       list: (page: Page) => tables.podcast.list(page),
       byId: (id: number) => tables.podcast.byId(id),
-      async save(id: number | null, input: EpisodeInput, userId: number, precondition?: Precondition): Promise<Row> {
+      async save(id: number | null, input: EpisodeInput, userId: number, precondition?: Precondition<PodcastRow>): Promise<PodcastRow> {
         const { status, publishedAt, audioUrl, ...fields } = input;
         return save('podcast', id, status, publishedAt, userId, async (trx, existing) => {
           if (fields.seriesId) {
-            const series = await trx('podcast_series').where({ id: fields.seriesId }).first('active');
+            const series: Pick<PodcastSeriesRow, 'active'> | undefined = await trx('podcast_series').where({ id: fields.seriesId }).first('active');
             if (!series) throw fieldError('seriesId', 'Please select a podcast series');
             if (!existing && !series.active) throw fieldError('seriesId', 'This series is not active: new episodes cannot be added');
           }
@@ -115,7 +125,7 @@ export function createEditorial(db: Db, storage: Storage) {
           };
         }, precondition);
       },
-      async setStatus(id: number, status: ContentStatus, userId: number, precondition?: Precondition): Promise<Row> {
+      async setStatus(id: number, status: ContentStatus, userId: number, precondition?: Precondition<PodcastRow>): Promise<PodcastRow> {
         return save('podcast', id, status, undefined, userId, () => ({}), precondition);
       },
       remove: (id: number) => remove('podcast', id),
@@ -124,7 +134,7 @@ export function createEditorial(db: Db, storage: Storage) {
     profiles: {
       list: (page: Page) => tables.profile.list(page),
       byId: (id: number) => tables.profile.byId(id),
-      async save(id: number | null, input: PersonInput, userId: number, precondition?: Precondition): Promise<Row> {
+      async save(id: number | null, input: PersonInput, userId: number, precondition?: Precondition<PeopleProfileRow>): Promise<PeopleProfileRow> {
         await assertCategory(input.category);
         const { status, publishedAt, content, achievements, photoGallery, socialLinks, ...fields } = input;
         return save('profile', id, status, publishedAt, userId, () => ({

@@ -13,11 +13,12 @@ export function createStats(db: Db) {
   async function trend(table: string, column = 'createdAt'): Promise<Trend> {
     const now = Date.now();
     const since = (ms: number) => new Date(now - ms).toISOString();
-    const row = (await db(table)
+    // A sum is null over no rows, and text on PostgreSQL.
+    const row: { thisWeek: number | string | null; lastWeek: number | string | null } = await db(table)
       .select(
         db.raw(`sum(case when ?? >= ? then 1 else 0 end) as this_week`, [column, since(WEEK_MS)]),
         db.raw(`sum(case when ?? >= ? and ?? < ? then 1 else 0 end) as last_week`, [column, since(2 * WEEK_MS), column, since(WEEK_MS)]),
-      ).first()) as { thisWeek: unknown; lastWeek: unknown };
+      ).first();
     return { thisWeek: Number(row.thisWeek ?? 0), lastWeek: Number(row.lastWeek ?? 0) };
   }
 

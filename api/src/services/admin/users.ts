@@ -1,8 +1,8 @@
 import type { UserRole } from '@redaktion/shared';
 import type { Db } from '../../db/connection.js';
+import type { UserRow } from '../../db/rows.js';
 import { nowIso } from '../../db/values.js';
 import { forbidden, notFound } from '../../errors.js';
-import type { UserRow } from '../accounts/users.js';
 import type { SessionStore } from '../accounts/session-store.js';
 import type { AccessTokens } from '../accounts/access-tokens.js';
 
@@ -11,8 +11,9 @@ import type { AccessTokens } from '../accounts/access-tokens.js';
  * themselves, so the newsroom cannot lock itself out by accident.
  */
 export function createUserAdmin(db: Db, sessions: SessionStore, accessTokens: AccessTokens) {
+  const user = async (id: number): Promise<UserRow | undefined> => db('users').where({ id }).first();
   return {
-    search(query: { q?: string; limit?: number; offset?: number }) {
+    async search(query: { q?: string; limit?: number; offset?: number }): Promise<UserRow[]> {
       const builder = db('users').orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(query.limit ?? 50).offset(query.offset ?? 0);
       if (query.q) {
         const like = `%${query.q.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
@@ -21,11 +22,11 @@ export function createUserAdmin(db: Db, sessions: SessionStore, accessTokens: Ac
           .orWhereRaw("lower(email) like ? escape '\\'", [like])
           .orWhereRaw("lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) like ? escape '\\'", [like]));
       }
-      return builder as Promise<UserRow[]>;
+      return builder;
     },
 
     async update(actor: UserRow, id: number, change: { role?: UserRole; active?: boolean }): Promise<UserRow> {
-      const target = (await db('users').where({ id }).first()) as UserRow | undefined;
+      const target = await user(id);
       if (!target) throw notFound('User not found');
       if (actor.id === id && ((change.role && change.role !== actor.role) || change.active === false)) {
         throw forbidden('You cannot change your own role or deactivate your own account');
@@ -34,7 +35,9 @@ export function createUserAdmin(db: Db, sessions: SessionStore, accessTokens: Ac
       // A deactivated account is signed out everywhere at once, and its tokens die too: reactivating it later
       // must not bring back a token that was handed out (or taken) before.
       if (change.active === false) await Promise.all([sessions.endUserSessions(id), accessTokens.revokeAll(id)]);
-      return (await db('users').where({ id }).first()) as UserRow;
+      const updated = await user(id);
+      if (!updated) throw notFound('User not found');
+      return updated;
     },
   };
 }

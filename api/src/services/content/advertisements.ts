@@ -1,5 +1,6 @@
 import type { AdPlacement } from '@redaktion/shared';
 import type { Db } from '../../db/connection.js';
+import type { AdvertisementRow } from '../../db/rows.js';
 import { paginate, type Page } from './published.js';
 
 export function createAdvertisementReads(db: Db) {
@@ -13,7 +14,7 @@ export function createAdvertisementReads(db: Db) {
   return {
     running,
 
-    list(page: Page & { placement?: AdPlacement }) {
+    async list(page: Page & { placement?: AdPlacement }): Promise<AdvertisementRow[]> {
       const query = running().orderBy('createdAt', 'desc').orderBy('id', 'desc');
       if (page.placement) query.where('placement', page.placement);
       return paginate(query, page, 100);
@@ -24,10 +25,10 @@ export function createAdvertisementReads(db: Db) {
 
     /** Counts one click and answers where it leads, or null when the ad is not running or has no link. */
     async countClick(id: number): Promise<string | null> {
-      const ad = await running().where({ id }).whereNotNull('linkUrl').first('linkUrl');
-      if (!ad) return null;
+      const ad: Pick<AdvertisementRow, 'linkUrl'> | undefined = await running().where({ id }).whereNotNull('linkUrl').first('linkUrl');
+      if (!ad?.linkUrl) return null;
       await db('advertisements').where({ id }).increment('clicks', 1);
-      return String(ad.linkUrl);
+      return ad.linkUrl;
     },
   };
 }

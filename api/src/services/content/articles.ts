@@ -1,12 +1,17 @@
 import type { Db } from '../../db/connection.js';
 import { isPostgres } from '../../db/connection.js';
+import type { ArticleRow } from '../../db/rows.js';
 import { published, newestFirst, paginate, type Page } from './published.js';
 
 /** Every column but the body: lists never carry `content`, which can be long and may be premium. */
 const LIST_COLUMNS = [
   'id', 'title', 'excerpt', 'category', 'imageUrl', 'imageAlt', 'imageCredit', 'author', 'authorImage', 'authorTitle',
   'readTime', 'publishedAt', 'featured', 'categoryFeatured', 'premium', 'status', 'createdAt', 'updatedAt',
-].map((column) => `articles.${column}`);
+] as const satisfies readonly (keyof ArticleRow)[];
+const LIST_SELECT = LIST_COLUMNS.map((column) => `articles.${column}`);
+
+/** An article as lists carry it. */
+export type ArticleListRow = Pick<ArticleRow, (typeof LIST_COLUMNS)[number]>;
 
 /** Words of a search as FTS5 prefix terms; anything that is not a letter or digit is dropped. */
 function ftsQuery(q: string): string | null {
@@ -20,8 +25,8 @@ export function createArticleReads(db: Db) {
      * `entitled` says whether the reader may read premium bodies: for anyone else a premium article matches on its
      * title and excerpt only, and ranks by them, so a search tells nothing about what a locked article says.
      */
-    async list(filter: Page & { category?: string; q?: string; author?: string }, entitled: boolean) {
-      const query = published(db('articles').select(LIST_COLUMNS), 'articles');
+    async list(filter: Page & { category?: string; q?: string; author?: string }, entitled: boolean): Promise<ArticleListRow[]> {
+      const query = published(db('articles').select(LIST_SELECT), 'articles');
       if (filter.category) query.where('articles.category', filter.category);
       if (filter.author) query.whereRaw('lower(articles.author) = ?', [filter.author.toLowerCase()]);
       const q = filter.q?.trim();
@@ -48,18 +53,18 @@ export function createArticleReads(db: Db) {
     },
 
     /** Today's lead first (the featured article), then the newest. */
-    featured: (page: Page) =>
-      paginate(newestFirst(published(db('articles').select(LIST_COLUMNS), 'articles').orderBy('articles.featured', 'desc'), 'articles'), page, 5),
+    featured: async (page: Page): Promise<ArticleListRow[]> =>
+      paginate(newestFirst(published(db('articles').select(LIST_SELECT), 'articles').orderBy('articles.featured', 'desc'), 'articles'), page, 5),
 
     /** A published article; admins may also open drafts to preview them. */
-    byId(id: number, includeUnpublished: boolean) {
+    async byId(id: number, includeUnpublished: boolean): Promise<ArticleRow | undefined> {
       const query = db('articles').where('articles.id', id);
       return (includeUnpublished ? query : published(query, 'articles')).first();
     },
 
     /** Related stories are real: the newest others of the same category (contract.md §3). */
-    related: (id: number, category: string, limit = 3) =>
-      newestFirst(published(db('articles').select(LIST_COLUMNS), 'articles'), 'articles')
+    related: async (id: number, category: string, limit = 3): Promise<ArticleListRow[]> =>
+      newestFirst(published(db('articles').select(LIST_SELECT), 'articles'), 'articles')
         .where('articles.category', category).whereNot('articles.id', id).limit(limit),
   };
 }

@@ -1,6 +1,6 @@
 import { ADMIN_ROLES, ENTITLED_SUBSCRIPTION_STATUSES } from '@redaktion/shared';
 import { toBool } from '../../db/values.js';
-import type { UserRow } from '../accounts/users.js';
+import type { PodcastRow, UserRow } from '../../db/rows.js';
 
 /**
  * Who a caller is to the content (contract.md §3): staff see drafts and premium content, subscribers premium
@@ -23,5 +23,5 @@ export const seesDrafts = (audience: Audience): boolean => audience === 'staff';
 export const readsPremium = (audience: Audience): boolean => audience !== 'reader';
 
 /** Whether an episode's audio may reach this audience: a free one anyone, a premium one subscribers and staff. */
-export const hearsEpisode = (audience: Audience, episode: { premium?: unknown }): boolean =>
+export const hearsEpisode = (audience: Audience, episode: Pick<PodcastRow, 'premium'>): boolean =>
   !toBool(episode.premium) || readsPremium(audience);

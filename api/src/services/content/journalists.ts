@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.js';
+import type { JournalistRow } from '../../db/rows.js';
 
 /**
  * The newsroom as readers meet it: a journalist who is not inactive, found by id or by the byline an article
@@ -7,7 +8,7 @@ import type { Db } from '../../db/connection.js';
 export function createJournalistReads(db: Db) {
   const visible = () => db('journalists').whereNot('status', 'inactive');
   return {
-    byId: (id: number) => visible().where({ id }).first(),
-    byName: (name: string) => visible().whereRaw('lower(name) = ?', [name.trim().toLowerCase()]).orderBy('id').first(),
+    byId: async (id: number): Promise<JournalistRow | undefined> => visible().where({ id }).first(),
+    byName: async (name: string): Promise<JournalistRow | undefined> => visible().whereRaw('lower(name) = ?', [name.trim().toLowerCase()]).orderBy('id').first(),
   };
 }

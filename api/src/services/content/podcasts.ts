@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.js';
+import type { PodcastRow, PodcastSeriesRow } from '../../db/rows.js';
 import { published, newestFirst, paginate, type Page } from './published.js';
 
 /**
@@ -11,16 +12,16 @@ export function createPodcastReads(db: Db) {
   const episodes = () => published(db('podcasts').select('podcasts.*'), 'podcasts');
 
   return {
-    list: (page: Page & { category?: string }) => {
+    list: async (page: Page & { category?: string }): Promise<PodcastRow[]> => {
       const query = newestFirst(episodes(), 'podcasts');
       if (page.category) query.where('podcasts.category', page.category);
       return paginate(query, page);
     },
 
-    featured: (page: Page) =>
+    featured: async (page: Page): Promise<PodcastRow[]> =>
       paginate(newestFirst(episodes().where('podcasts.featured', true), 'podcasts'), page, 4),
 
-    interviews: (page: Page) =>
+    interviews: async (page: Page): Promise<PodcastRow[]> =>
       paginate(newestFirst(episodes().where((where) => {
         where.where('podcasts.kind', 'interview').orWhereRaw('lower(podcasts.title) like ?', ['%with %']);
         for (const word of INTERVIEW_WORDS) {
@@ -29,16 +30,19 @@ export function createPodcastReads(db: Db) {
         }
       }), 'podcasts'), page),
 
-    bySeries: (seriesId: number, page: Page) =>
+    bySeries: async (seriesId: number, page: Page): Promise<PodcastRow[]> =>
       paginate(episodes().where('podcasts.seriesId', seriesId)
         .orderBy('podcasts.episodeNumber', 'desc').orderBy('podcasts.id', 'desc'), page, 100),
 
-    byId(id: number, includeUnpublished: boolean) {
+    async byId(id: number, includeUnpublished: boolean): Promise<PodcastRow | undefined> {
       const query = db('podcasts').where('podcasts.id', id);
       return (includeUnpublished ? query : published(query, 'podcasts')).first();
     },
   };
 }
+
+/** A series with its number of episodes: a count(*), which PostgreSQL answers as text. */
+export type CountedSeriesRow = PodcastSeriesRow & { episodeCount: number | string };
 
 export function createSeriesReads(db: Db) {
   const withCounts = () => {
@@ -47,9 +51,9 @@ export function createSeriesReads(db: Db) {
       .where('podcast_series.active', true);
   };
   return {
-    list: (page: Page) =>
+    list: async (page: Page): Promise<CountedSeriesRow[]> =>
       paginate(withCounts().orderBy('podcast_series.featured', 'desc').orderBy('podcast_series.createdAt', 'desc')
         .orderBy('podcast_series.id', 'desc'), page),
-    byId: (id: number) => withCounts().where('podcast_series.id', id).first(),
+    byId: async (id: number): Promise<CountedSeriesRow | undefined> => withCounts().where('podcast_series.id', id).first(),
   };
 }

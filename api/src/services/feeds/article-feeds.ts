@@ -1,12 +1,15 @@
 import { rasterImagePath } from '@redaktion/shared';
 import { Feed } from 'feed';
 import type { Db } from '../../db/connection.js';
+import type { ArticleRow, CategoryRow } from '../../db/rows.js';
 import { toBool, toIso } from '../../db/values.js';
 import { newestFirst, published } from '../content/published.js';
 
-type Row = Record<string, unknown>;
-
 export const ARTICLE_FEED_SIZE = 50;
+
+const FEED_COLUMNS = [
+  'id', 'title', 'excerpt', 'content', 'category', 'imageUrl', 'author', 'authorId', 'premium', 'publishedAt', 'updatedAt',
+] as const satisfies readonly (keyof ArticleRow)[];
 export type ArticleFeedFormat = 'rss' | 'atom' | 'json';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -21,17 +24,16 @@ export function createArticleFeeds(db: Db) {
   return {
     /** The feed, or null for a category that does not exist. */
     async render(format: ArticleFeedFormat, origin: string, categorySlug: string | undefined): Promise<string | null> {
-      const category = categorySlug ? (await db('categories').where({ slug: categorySlug, active: true }).first('name', 'slug')) as Row | undefined : undefined;
+      const category: Pick<CategoryRow, 'name' | 'slug'> | undefined = categorySlug
+        ? await db('categories').where({ slug: categorySlug, active: true }).first('name', 'slug') : undefined;
       if (categorySlug && !category) return null;
-      const query = newestFirst(published(db('articles').select(
-        'id', 'title', 'excerpt', 'content', 'category', 'imageUrl', 'author', 'authorId', 'premium', 'publishedAt', 'updatedAt',
-      ), 'articles'), 'articles').limit(ARTICLE_FEED_SIZE);
-      if (category) query.where('articles.category', String(category.slug));
-      const rows = (await query) as Row[];
+      const query = newestFirst(published(db('articles').select(FEED_COLUMNS), 'articles'), 'articles').limit(ARTICLE_FEED_SIZE);
+      if (category) query.where('articles.category', category.slug);
+      const rows: Pick<ArticleRow, (typeof FEED_COLUMNS)[number]>[] = await query;
 
-      const suffix = category ? `?category=${encodeURIComponent(String(category.slug))}` : '';
+      const suffix = category ? `?category=${encodeURIComponent(category.slug)}` : '';
       const feed = new Feed({
-        title: category ? `Redaktion – ${String(category.name)}` : 'Redaktion',
+        title: category ? `Redaktion – ${category.name}` : 'Redaktion',
         description: 'Nyheter, opinion, poddar och människor från Redaktion.',
         id: `${origin}/`,
         link: category ? `${origin}/news${suffix}` : `${origin}/`,
@@ -45,19 +47,19 @@ export function createArticleFeeds(db: Db) {
         author: { name: 'Redaktion', link: `${origin}/` },
       });
       for (const row of rows) {
-        const link = `${origin}/article/${String(row.id)}`;
-        const image = rasterImagePath('og', row.imageUrl as string | null) ?? (row.imageUrl as string | null);
+        const link = `${origin}/article/${row.id}`;
+        const image = rasterImagePath('og', row.imageUrl) ?? row.imageUrl;
         feed.addItem({
-          title: String(row.title),
+          title: row.title,
           id: link,
           link,
-          description: String(row.excerpt),
-          content: toBool(row.premium) ? undefined : asHtml(String(row.content)),
-          author: [{ name: String(row.author), ...(row.authorId ? { link: `${origin}/journalists/${String(row.authorId)}` } : {}) }],
+          description: row.excerpt,
+          content: toBool(row.premium) ? undefined : asHtml(row.content),
+          author: [{ name: row.author, ...(row.authorId ? { link: `${origin}/journalists/${row.authorId}` } : {}) }],
           date: new Date(toIso(row.updatedAt) ?? Date.now()),
           published: new Date(toIso(row.publishedAt) ?? Date.now()),
           image: image ? new URL(image, origin).toString() : undefined,
-          category: [{ name: String(row.category) }],
+          category: [{ name: row.category }],
         });
       }
       if (format === 'rss') return feed.rss2();

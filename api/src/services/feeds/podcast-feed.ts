@@ -4,12 +4,11 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import type { Config } from '../../config.js';
 import type { Storage } from '../../storage/index.js';
 import type { Db } from '../../db/connection.js';
+import type { JournalistRow, PeopleProfileRow, PodcastRow, PodcastSeriesRow, Timestamp } from '../../db/rows.js';
 import { toBool, toIso } from '../../db/values.js';
 import { audioExtension, audioFacts } from '../media/episode-audio.js';
 import { newestFirst, published } from '../content/published.js';
 import { podcastGuid, URL_NAMESPACE, uuidV5 } from './uuid.js';
-
-type Row = Record<string, unknown>;
 
 const NS = {
   itunes: 'http://www.itunes.com/dtds/podcast-1.0.dtd',
@@ -37,8 +36,13 @@ export const privateFeedPath = (token: string, seriesId: number) => `/feeds/priv
 const enclosurePath = (token: string | null, episodeId: number, audioFile: string) =>
   `${token ? `/feeds/private/${token}` : '/feeds'}/audio/${episodeId}.${audioExtension(audioFile)}`;
 
-const rfc822 = (value: unknown) => new Date(toIso(value) ?? Date.now()).toUTCString();
+const rfc822 = (value: Timestamp | null) => new Date(toIso(value) ?? Date.now()).toUTCString();
 const absolute = (origin: string, url: string | null) => (url ? new URL(url, origin).toString() : null);
+
+/** An episode with audio, as the feed's query selects it. */
+type WithAudio = PodcastRow & { audioFile: string };
+/** An episode a feed lists: its audio's size is known, for the enclosure. */
+type Listed = WithAudio & { audioSize: number | string };
 
 /**
  * RSS 2.0 podcast feeds with Apple's itunes: tags and the Podcasting 2.0 namespace. A public feed lists the
@@ -46,24 +50,24 @@ const absolute = (origin: string, url: string | null) => (url ? new URL(url, ori
  * every directory not to list it.
  */
 export function createPodcastFeeds(db: Db, config: Config, storage: Storage) {
-  const series = (id: number) => db('podcastSeries').where({ id, active: true }).first() as Promise<Row | undefined>;
+  const series = async (id: number): Promise<PodcastSeriesRow | undefined> => db('podcastSeries').where({ id, active: true }).first();
 
   /** The host: the journalist the series names, by id or else by name. */
-  async function hostOf(row: Row): Promise<Row | undefined> {
+  async function hostOf(row: PodcastSeriesRow): Promise<JournalistRow | undefined> {
     const query = db('journalists').where({ active: true });
     if (row.hostId) return query.where({ id: row.hostId }).first();
     return row.hostName ? query.where({ name: row.hostName }).first() : undefined;
   }
 
   /** Rows attached before sizes were stored get theirs now, once. */
-  async function withAudioFacts(rows: Row[]): Promise<Row[]> {
-    for (const row of rows.filter((episode) => episode.audioSize === null || episode.audioSize === undefined)) {
-      const facts = await audioFacts(storage, String(row.audioFile));
+  async function withAudioFacts(rows: WithAudio[]): Promise<Listed[]> {
+    for (const row of rows.filter((episode) => episode.audioSize === null)) {
+      const facts = await audioFacts(storage, row.audioFile);
       if (facts.audioSize === null) continue;
       await db('podcasts').where({ id: row.id }).update(facts);
       Object.assign(row, facts);
     }
-    return rows.filter((episode) => episode.audioSize !== null && episode.audioSize !== undefined);
+    return rows.filter((episode): episode is Listed => episode.audioSize !== null);
   }
 
   const person = (parent: XMLBuilder, role: 'host' | 'guest', name: string, href: string, img: string | null) =>
@@ -80,69 +84,69 @@ export function createPodcastFeeds(db: Db, config: Config, storage: Storage) {
       const episodes = await withAudioFacts(await query);
       const host = await hostOf(show);
       // A guest is a published people profile whose name the episode mentions (profiles are not linked to episodes).
-      const people = (await published(db('peopleProfiles').select('id', 'name', 'profileImage'), 'peopleProfiles')) as Row[];
+      const people: Pick<PeopleProfileRow, 'id' | 'name' | 'profileImage'>[] = await published(db('peopleProfiles').select('id', 'name', 'profileImage'), 'peopleProfiles');
 
       const link = `${origin}/podcast-series/${seriesId}`;
       const publicUrl = `${origin}${publicFeedPath(seriesId)}`;
       const selfUrl = token ? `${origin}${privateFeedPath(token, seriesId)}` : publicUrl;
-      const artwork = absolute(origin, rasterImagePath('artwork', show.imageUrl as string | null) ?? (show.imageUrl as string | null));
-      const [category, subcategory] = APPLE_CATEGORIES[String(show.category)] ?? ['News'];
-      const author = String(show.hostName ?? host?.name ?? config.podcast.ownerName);
+      const artwork = absolute(origin, rasterImagePath('artwork', show.imageUrl) ?? show.imageUrl);
+      const [category, subcategory] = APPLE_CATEGORIES[show.category] ?? ['News'];
+      const author = show.hostName ?? host?.name ?? config.podcast.ownerName;
 
       const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('rss', {
         version: '2.0', 'xmlns:itunes': NS.itunes, 'xmlns:podcast': NS.podcast, 'xmlns:atom': NS.atom, 'xmlns:content': NS.content,
       });
       const channel = root.ele('channel');
-      channel.ele('title').txt(String(show.title));
+      channel.ele('title').txt(show.title);
       channel.ele('link').txt(link);
-      channel.ele('description').txt(String(show.description));
+      channel.ele('description').txt(show.description);
       channel.ele('language').txt('sv');
       channel.ele('copyright').txt(`© ${new Date().getUTCFullYear()} ${config.podcast.ownerName}`);
       channel.ele('generator').txt('Redaktion');
       channel.ele('lastBuildDate').txt(rfc822(episodes[0]?.publishedAt ?? show.updatedAt));
       channel.ele('atom:link', { href: selfUrl, rel: 'self', type: 'application/rss+xml' });
-      if (artwork) channel.ele('image').ele('url').txt(artwork).up().ele('title').txt(String(show.title)).up().ele('link').txt(link);
+      if (artwork) channel.ele('image').ele('url').txt(artwork).up().ele('title').txt(show.title).up().ele('link').txt(link);
       channel.ele('itunes:author').txt(author);
       channel.ele('itunes:owner').ele('itunes:name').txt(config.podcast.ownerName).up().ele('itunes:email').txt(config.podcast.ownerEmail);
       if (artwork) channel.ele('itunes:image', { href: artwork });
       const categoryElement = channel.ele('itunes:category', { text: category });
       if (subcategory) categoryElement.ele('itunes:category', { text: subcategory });
       channel.ele('itunes:explicit').txt(toBool(show.explicit) ? 'true' : 'false');
-      channel.ele('itunes:type').txt(String(show.podcastType ?? 'episodic'));
+      channel.ele('itunes:type').txt(show.podcastType);
       if (token) channel.ele('itunes:block').txt('Yes');
       // The show's identity, the same for its private feeds: their URLs change with every rotated token.
       channel.ele('podcast:guid').txt(podcastGuid(publicUrl));
       channel.ele('podcast:locked', { owner: config.podcast.ownerEmail }).txt('yes');
       channel.ele('podcast:funding', { url: `${origin}/subscribe` }).txt('Prenumerera på Redaktion');
       if (token) channel.ele('podcast:block').txt('yes');
-      if (host) person(channel, 'host', String(host.name), `${origin}/journalists/${String(host.id)}`, absolute(origin, rasterImagePath('artwork', host.profileImage as string | null)));
+      if (host) person(channel, 'host', host.name, `${origin}/journalists/${host.id}`, absolute(origin, rasterImagePath('artwork', host.profileImage)));
 
       for (const episode of episodes) {
-        const id = Number(episode.id);
+        const { id } = episode;
         const episodeLink = `${origin}/podcast/${id}`;
         const item = channel.ele('item');
-        item.ele('title').txt(String(episode.title));
-        item.ele('description').txt(String(episode.description));
+        item.ele('title').txt(episode.title);
+        item.ele('description').txt(episode.description);
         item.ele('link').txt(episodeLink);
         item.ele('guid', { isPermaLink: 'false' }).txt(episodeGuid(id));
         item.ele('pubDate').txt(rfc822(episode.publishedAt));
         item.ele('enclosure', {
-          url: `${origin}${enclosurePath(token, id, String(episode.audioFile))}`,
+          url: `${origin}${enclosurePath(token, id, episode.audioFile)}`,
           length: String(episode.audioSize),
-          type: String(episode.audioType ?? 'audio/mpeg'),
+          type: episode.audioType ?? 'audio/mpeg',
         });
-        item.ele('itunes:title').txt(String(episode.title));
-        item.ele('itunes:duration').txt(String(Number(episode.duration ?? 0)));
-        item.ele('itunes:episode').txt(String(Number(episode.episodeNumber ?? 1)));
-        if (episode.season) item.ele('itunes:season').txt(String(Number(episode.season)));
-        item.ele('itunes:episodeType').txt(String(episode.episodeType ?? 'full'));
+        item.ele('itunes:title').txt(episode.title);
+        item.ele('itunes:duration').txt(String(episode.duration));
+        item.ele('itunes:episode').txt(String(episode.episodeNumber));
+        if (episode.season) item.ele('itunes:season').txt(String(episode.season));
+        item.ele('itunes:episodeType').txt(episode.episodeType);
         item.ele('itunes:explicit').txt(toBool(episode.explicit) ? 'true' : 'false');
-        const episodeArt = absolute(origin, rasterImagePath('artwork', episode.imageUrl as string | null));
+        const episodeArt = absolute(origin, rasterImagePath('artwork', episode.imageUrl));
         if (episodeArt) item.ele('itunes:image', { href: episodeArt });
-        if (host) person(item, 'host', String(host.name), `${origin}/journalists/${String(host.id)}`, null);
-        const words = `${String(episode.title)} ${String(episode.description)}`.toLowerCase();
-        for (const guest of people.filter((profile) => words.includes(String(profile.name).toLowerCase()))) {
-          person(item, 'guest', String(guest.name), `${origin}/people/${String(guest.id)}`, absolute(origin, rasterImagePath('artwork', guest.profileImage as string | null)));
+        if (host) person(item, 'host', host.name, `${origin}/journalists/${host.id}`, null);
+        const words = `${episode.title} ${episode.description}`.toLowerCase();
+        for (const guest of people.filter((profile) => words.includes(profile.name.toLowerCase()))) {
+          person(item, 'guest', guest.name, `${origin}/people/${guest.id}`, absolute(origin, rasterImagePath('artwork', guest.profileImage)));
         }
       }
       return root.end({ prettyPrint: true });

@@ -1,10 +1,9 @@
 import { Readable } from 'node:stream';
 import { SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import type { Db } from '../../db/connection.js';
+import type { ArticleRow, Timestamp } from '../../db/rows.js';
 import { toIso } from '../../db/values.js';
 import { newestFirst, published } from '../content/published.js';
-
-type Row = Record<string, unknown>;
 
 /** Google News takes the articles of the last two days, at most 1,000 of them. */
 export const NEWS_WINDOW_HOURS = 48;
@@ -21,7 +20,9 @@ const PAGES = ['/', '/news', '/opinion', '/podcasts', '/people', '/subscribe', '
 const render = (stream: SitemapStream | SitemapIndexStream, items: (SitemapItemLoose | { url: string; lastmod?: string })[]) =>
   streamToPromise(Readable.from(items).pipe(stream)).then((buffer) => buffer.toString('utf8'));
 
-const lastmod = (row: Row) => toIso(row.updatedAt ?? row.publishedAt) ?? undefined;
+/** Items by their id, each with when it last changed. */
+const dated = (path: string, rows: { id: number; updatedAt: Timestamp }[]): SitemapItemLoose[] =>
+  rows.map((row) => ({ url: `${path}/${row.id}`, lastmod: toIso(row.updatedAt) ?? undefined }));
 
 /** The sitemap index and its sitemaps (sitemaps.org 0.9, Google News 0.9), through the `sitemap` library. */
 export function createSitemaps(db: Db) {
@@ -30,35 +31,29 @@ export function createSitemaps(db: Db) {
   async function urls(name: SitemapName): Promise<SitemapItemLoose[]> {
     switch (name) {
       case 'articles':
-        return ((await articles().limit(URL_LIMIT)) as Row[]).map((row) => ({ url: `/article/${String(row.id)}`, lastmod: lastmod(row) }));
+        return dated('/article', await articles().limit(URL_LIMIT));
       case 'news': {
         const since = new Date(Date.now() - NEWS_WINDOW_HOURS * 3_600_000).toISOString();
-        const rows = (await articles().where('articles.publishedAt', '>=', since).limit(NEWS_LIMIT)) as Row[];
+        const rows: Pick<ArticleRow, 'id' | 'title' | 'publishedAt'>[] = await articles().where('articles.publishedAt', '>=', since).limit(NEWS_LIMIT);
         return rows.map((row) => ({
-          url: `/article/${String(row.id)}`,
+          url: `/article/${row.id}`,
           news: {
             publication: { name: 'Redaktion', language: 'sv' },
             publication_date: toIso(row.publishedAt) ?? '',
-            title: String(row.title),
+            title: row.title,
           },
         }));
       }
-      case 'podcasts': {
-        const series = (await db('podcastSeries').where({ active: true }).orderBy('id').select('id', 'updatedAt')) as Row[];
-        const episodes = (await newestFirst(published(db('podcasts').select('podcasts.id', 'podcasts.publishedAt', 'podcasts.updatedAt'), 'podcasts'), 'podcasts').limit(URL_LIMIT)) as Row[];
+      case 'podcasts':
         return [
-          ...series.map((row) => ({ url: `/podcast-series/${String(row.id)}`, lastmod: lastmod(row) })),
-          ...episodes.map((row) => ({ url: `/podcast/${String(row.id)}`, lastmod: lastmod(row) })),
+          ...dated('/podcast-series', await db('podcastSeries').where({ active: true }).orderBy('id').select('id', 'updatedAt')),
+          ...dated('/podcast', await newestFirst(published(db('podcasts').select('podcasts.id', 'podcasts.updatedAt'), 'podcasts'), 'podcasts').limit(URL_LIMIT)),
         ];
-      }
-      case 'people': {
-        const people = (await newestFirst(published(db('peopleProfiles').select('peopleProfiles.id', 'peopleProfiles.publishedAt', 'peopleProfiles.updatedAt'), 'peopleProfiles'), 'peopleProfiles')) as Row[];
-        const journalists = (await db('journalists').where({ active: true }).orderBy('id').select('id', 'updatedAt')) as Row[];
+      case 'people':
         return [
-          ...people.map((row) => ({ url: `/people/${String(row.id)}`, lastmod: lastmod(row) })),
-          ...journalists.map((row) => ({ url: `/journalists/${String(row.id)}`, lastmod: lastmod(row) })),
+          ...dated('/people', await newestFirst(published(db('peopleProfiles').select('peopleProfiles.id', 'peopleProfiles.updatedAt'), 'peopleProfiles'), 'peopleProfiles')),
+          ...dated('/journalists', await db('journalists').where({ active: true }).orderBy('id').select('id', 'updatedAt')),
         ];
-      }
       case 'pages':
         return PAGES.map((url) => ({ url }));
     }

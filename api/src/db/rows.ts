@@ -1,0 +1,210 @@
+import type {
+  AdPlacement, ApprovalDecision, ContentStatus, EPISODE_TYPES, EpisodeKind, Journalist, Locale, PendingApproval, PersonProfile,
+  PODCAST_TYPES, SubscriptionPlan, UserRole,
+} from '@redaktion/shared';
+
+/**
+ * One interface per table, as knex hands a row back: camelCased keys (connection.ts), the columns of migrations/.
+ * A read that names a column the table does not have fails the type check instead of serving an empty field.
+ *
+ * Plain interfaces rather than knex's `declare module 'knex/types/tables'`: most reads go through helpers typed
+ * `Knex.QueryBuilder` (published, newestFirst, paginate), through joins, aliases and raw selects, where the table
+ * type is lost anyway; and the augmentation would retype every `db('table')` of the code base at once, writes
+ * included. A service declares what it answers with these, where its query ends.
+ *
+ * The two engines differ, and the types say so: SQLite answers a boolean as 0/1, PostgreSQL as a boolean (toBool);
+ * a timestamp is the ISO text written on SQLite (epoch milliseconds had knex bound a Date), a Date on PostgreSQL
+ * (toIso); a json column is its text on SQLite, parsed on PostgreSQL (fromJson); a bigint is a string on PostgreSQL.
+ */
+export type Flag = boolean | number;
+export type Timestamp = string | number | Date;
+export type JsonColumn<T> = string | T;
+
+export interface UserRow {
+  id: number;
+  username: string;
+  /** The password hash. */
+  password: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  bio: string | null;
+  location: string | null;
+  website: string | null;
+  locale: Locale;
+  role: UserRole;
+  active: Flag;
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+  subscriptionStatus: string | null;
+  subscriptionPlan: SubscriptionPlan | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface CategoryRow {
+  id: number;
+  name: string;
+  slug: string;
+  description: string | null;
+  color: string | null;
+  active: Flag;
+  position: number;
+  createdAt: Timestamp;
+}
+
+export interface JournalistRow {
+  id: number;
+  name: string;
+  email: string;
+  bio: string | null;
+  profileImage: string | null;
+  title: string | null;
+  specialty: string | null;
+  expertise: JsonColumn<string[]>;
+  status: Journalist['status'];
+  active: Flag;
+  socialLinks: JsonColumn<Journalist['socialLinks']>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ArticleRow {
+  id: number;
+  title: string;
+  /** Markdown. */
+  content: string;
+  /** The body's words, which search reads instead of the Markdown. */
+  contentText: string;
+  excerpt: string;
+  /** A category's slug. */
+  category: string;
+  imageUrl: string | null;
+  imageAlt: string | null;
+  imageCredit: string | null;
+  author: string;
+  authorId: number | null;
+  authorImage: string | null;
+  authorTitle: string | null;
+  readTime: number;
+  publishedAt: Timestamp | null;
+  featured: Flag;
+  categoryFeatured: Flag;
+  premium: Flag;
+  status: ContentStatus;
+  everPublished: Flag;
+  /** The UUID of the offline draft that made the article, if one did. */
+  clientId: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface PodcastSeriesRow {
+  id: number;
+  title: string;
+  description: string;
+  category: string;
+  imageUrl: string | null;
+  featured: Flag;
+  active: Flag;
+  hostId: number | null;
+  hostName: string | null;
+  explicit: Flag;
+  podcastType: (typeof PODCAST_TYPES)[number];
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface PodcastRow {
+  id: number;
+  seriesId: number | null;
+  kind: EpisodeKind;
+  title: string;
+  description: string;
+  category: string | null;
+  imageUrl: string | null;
+  /** The stored audio file's name; clients only ever see /api/podcasts/{id}/audio. */
+  audioFile: string | null;
+  audioSize: number | string | null;
+  audioType: string | null;
+  /** Seconds. */
+  duration: number;
+  episodeNumber: number;
+  season: number | null;
+  episodeType: (typeof EPISODE_TYPES)[number];
+  explicit: Flag;
+  publishedAt: Timestamp | null;
+  featured: Flag;
+  premium: Flag;
+  status: ContentStatus;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface AdvertisementRow {
+  id: number;
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  linkUrl: string | null;
+  placement: AdPlacement;
+  active: Flag;
+  partnerName: string | null;
+  startDate: Timestamp | null;
+  endDate: Timestamp | null;
+  impressions: number;
+  clicks: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface CustomVideoRow {
+  id: number;
+  title: string;
+  slug: string;
+  description: string;
+  videoUrl: string;
+  thumbnailUrl: string | null;
+  /** As shown, e.g. "4:05". */
+  duration: string;
+  active: Flag;
+  priority: number;
+  uploadedBy: number | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface PeopleProfileRow {
+  id: number;
+  name: string;
+  title: string;
+  excerpt: string;
+  bio: string;
+  category: string;
+  profileImage: string | null;
+  location: string | null;
+  birthDate: string | null;
+  achievements: JsonColumn<string[]>;
+  photoGallery: JsonColumn<string[]>;
+  socialLinks: JsonColumn<PersonProfile['socialLinks']>;
+  author: string | null;
+  readTime: number;
+  featured: Flag;
+  status: ContentStatus;
+  publishedAt: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ContentApprovalRow {
+  id: number;
+  contentType: PendingApproval['contentType'];
+  contentId: number;
+  submittedBy: number | null;
+  reviewedBy: number | null;
+  status: 'pending' | ApprovalDecision['status'];
+  comments: string | null;
+  submittedAt: Timestamp;
+  reviewedAt: Timestamp | null;
+}
