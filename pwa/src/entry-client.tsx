@@ -5,7 +5,7 @@ import type { User } from '@redaktion/shared';
 import { createApiClient } from '@redaktion/shared/client';
 import { HYDRATED_EVENT } from '@redaktion/shared/early-taps';
 import { App, findRoute } from './app/App';
-import { afterFirstScreen, afterLoadWhenIdle } from './services/idle';
+import { afterFirstScreen, afterLoadWhenIdle, onFirstScreen } from './services/idle';
 import { AppProviders, type AppServices } from './services/context';
 import { ApiCache, type Entry } from './data/api-cache';
 import { localeFromAcceptLanguage, type Locale } from './i18n';
@@ -35,7 +35,11 @@ const api = createApiClient();
 const device = createDevice();
 const services: AppServices = {
   api,
-  cache: new ApiCache(api, boot.cache ?? {}, { store: device.responses, onNetwork: (ok) => useNetwork.getState().reachable(ok) }),
+  cache: new ApiCache(api, boot.cache ?? {}, {
+    store: device.responses,
+    onNetwork: (ok) => useNetwork.getState().reachable(ok),
+    firstScreen: { active: onFirstScreen, after: afterFirstScreen },
+  }),
   session: createSessionStore(boot.user, { remember: rememberUser, last: lastKnownUser, signedOut: () => device.signedOut(), signedIn: () => device.signedIn() }),
   settings: createSettingsStore({
     locale: boot.locale ?? prefs.locale ?? localeFromAcceptLanguage(navigator.language),

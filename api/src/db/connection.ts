@@ -92,11 +92,11 @@ const migrationsDir = path.resolve(new URL('../../../migrations', import.meta.ur
  * The migrations of `migrations/`, loaded through our own import() so that the TypeScript loader
  * in use (tsx at run time, vitest in tests) compiles them; knex's own loader would not.
  */
-const migrationSource: Knex.MigrationSource<string> = {
-  getMigrations: async () => (await readdir(migrationsDir)).filter((file) => /^\d.*\.ts$/.test(file)).sort(),
+const migrationSource = (before?: string): Knex.MigrationSource<string> => ({
+  getMigrations: async () => (await readdir(migrationsDir)).filter((file) => /^\d.*\.ts$/.test(file) && (!before || file < before)).sort(),
   getMigrationName: (file) => file,
   getMigration: (file) => import(pathToFileURL(path.join(migrationsDir, file)).href) as Promise<Knex.Migration>,
-};
+});
 
 /** Any number, the same in every process: the advisory lock that lets one process migrate while the others wait. */
 const MIGRATION_LOCK = 7_426_114;
@@ -105,12 +105,14 @@ const MIGRATION_LOCK = 7_426_114;
  * Runs pending migrations. On PostgreSQL under an advisory lock, so that processes starting together do not race
  * (knex's own lock table would make the loser fail): the others wait, then find nothing left to do.
  */
-export async function migrate(db: Db): Promise<string[]> {
-  if (!isPostgres(db)) return (await db.migrate.latest({ migrationSource }))[1] as string[];
+export async function migrate(db: Db, { before }: { before?: string } = {}): Promise<string[]> {
+  // `before` stops short of a migration: a data migration's test fills the schema that came before it.
+  const options = { migrationSource: migrationSource(before) };
+  if (!isPostgres(db)) return (await db.migrate.latest(options))[1] as string[];
   const connection = await db.client.acquireConnection();
   try {
     await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    return (await db.migrate.latest({ migrationSource }))[1] as string[];
+    return (await db.migrate.latest(options))[1] as string[];
   } finally {
     await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     await db.client.releaseConnection(connection);

@@ -1,3 +1,4 @@
+import { contentWords } from '@redaktion/shared/content';
 import type OpenAI from 'openai';
 import { AI_LENGTHS, generatedArticleSchema, LIMITS, type ArticleCategory } from '@redaktion/shared';
 import { z } from 'zod';
@@ -86,12 +87,14 @@ export function createAiGenerator(db: Db, config: Config, images: ImageStore) {
       const [min, max] = AI_LENGTHS[input.length];
       const system = 'Du är skribent på Redaktion, en seriös svensk nyhetspublikation. Skriv på idiomatisk svenska, sakligt och korrekt. '
         + 'Hitta inte på citat från verkliga namngivna personer. Svara endast med JSON enligt schemat: title (rubrik), '
-        + 'excerpt (ingress, högst 30 ord) och content (brödtext där stycken skiljs åt av en tom rad).';
+        + 'excerpt (ingress, högst 30 ord) och content (brödtext i Markdown: stycken skiljs åt av en tom rad; använd ## för '
+        + 'mellanrubriker där texten tjänar på det, **fetstil** och *kursiv* sparsamt, punktlistor med "- ", och där det passar en '
+        + 'faktaruta som börjar med raden ":::factbox[Fakta]" och slutar med raden ":::". Inga bilder, ingen HTML, inga andra format).';
       const user = `Skriv en ${TYPE_NAMES[input.articleType] ?? 'artikel'} i kategorin ${CATEGORY_NAMES[input.category] ?? input.category} `
         + `om: ${input.topic}. Längd: ${min}–${max} ord.${input.tone ? ` Ton: ${input.tone}.` : ''}`;
       const article = await structured(input.customGptModel ?? config.openai.textModel, 'article', generatedArticleSchema, system, user);
-      const content = article.content.replace(/\r\n/g, '\n').split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).join('\n\n');
-      return { title: article.title.trim(), excerpt: article.excerpt.trim(), content, readTime: readTimeOf(content) };
+      const content = article.content.replace(/\r\n/g, '\n').trim();
+      return { title: article.title.trim(), excerpt: article.excerpt.trim(), content, readTime: readTimeOf(contentWords(content)) };
     },
 
     async generateImage(input: { prompt: string; style?: string; size: '1024x1024' | '1792x1024' | '1024x1792' }): Promise<StoredImage> {

@@ -1,14 +1,15 @@
 import { articleListQuery, articleSchema, authorSchema, idParam, listQuery } from '@redaktion/shared';
+import { embedsIn } from '@redaktion/shared/content';
 import { z } from 'zod';
 import { endpoint } from '../http/endpoint.js';
 import { readsPremium, seesDrafts } from '../services/content/audience.js';
 import { notFound } from '../errors.js';
-import { toArticle, toAuthor } from '../serializers/content.js';
+import { toArticle, toAuthor, withEmbedCards } from '../serializers/content.js';
 import type { Services } from '../services/index.js';
 
 const params = z.object({ id: idParam });
 
-export const articleEndpoints = ({ articles, journalists }: Services) => [
+export const articleEndpoints = ({ articles, embeds, journalists }: Services) => [
   endpoint({
     method: 'get', path: '/api/articles', tag: 'Articles', access: 'public', cached: true,
     summary: 'Published articles, newest first (or by relevance with q); lists carry no content',
@@ -30,7 +31,8 @@ export const articleEndpoints = ({ articles, journalists }: Services) => [
     handle: async ({ state: { audience } }, { params: { id } }) => {
       const row = await articles.byId(id, seesDrafts(audience));
       if (!row) throw notFound('Article not found');
-      return toArticle(row, audience, true);
+      const article = toArticle(row, audience, true);
+      return article.body ? withEmbedCards(article, await embeds.lookup(embedsIn(article.body)), audience) : article;
     },
   }),
   endpoint({

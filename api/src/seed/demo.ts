@@ -9,6 +9,7 @@ import { audioFacts, episodeAudioKey } from '../services/media/episode-audio.js'
 import type { Storage } from '../storage/index.js';
 import { coverArt, portrait } from './artwork.js';
 import * as demo from './content/index.js';
+import { contentWords } from '@redaktion/shared/content';
 
 const ASSETS = new URL('./assets/', import.meta.url).pathname;
 const HOUR_MS = 60 * 60 * 1000;
@@ -51,10 +52,11 @@ export async function seedDemoContent(db: Db, storage: Storage): Promise<{ artic
     }
 
     for (const article of demo.articles) {
+      for (const figure of article.figures ?? []) await art(`figure-${figure.name}`, coverArt(figure.title, article.category, figure.title));
       const author = journalistIds.get(article.author);
       const publishedAt = isoHoursAgo(article.hoursAgo);
       await trx('articles').insert({
-        title: article.title, excerpt: article.excerpt, content: article.content, category: article.category,
+        title: article.title, excerpt: article.excerpt, content: article.content, contentText: contentWords(article.content), category: article.category,
         imageUrl: await art(`article-${slugify(article.title)}`, coverArt(article.title, article.category, CATEGORY_LABELS[article.category] ?? article.category)),
         imageAlt: article.imageAlt, imageCredit: 'Illustration: Redaktion',
         author: article.author, authorId: author?.id ?? null, authorImage: author?.image ?? null, authorTitle: article.authorTitle,

@@ -4,10 +4,12 @@ import type {
 import type {
   AdvertisementRow, ArticleRow, CategoryRow, CustomVideoRow, JournalistRow, PeopleProfileRow, PodcastRow, PodcastSeriesRow,
 } from '../db/rows.js';
+import { mapEmbeds, parseArticle, type EmbedCard } from '@redaktion/shared/content';
 import { fromJson, toBool, toIso } from '../db/values.js';
 import { hearsEpisode, readsPremium, type Audience } from '../services/content/audience.js';
 import type { ArticleListRow } from '../services/content/articles.js';
 import type { CountedSeriesRow } from '../services/content/podcasts.js';
+import type { EmbeddedItems } from '../services/content/embeds.js';
 
 /**
  * Rows become API answers here and nowhere else. Premium gating lives in this file too, by the request's
@@ -25,7 +27,8 @@ export function toArticle(row: ArticleListRow | ArticleRow, audience: Audience, 
     id: row.id,
     title: row.title,
     excerpt: row.excerpt,
-    ...(withContent && !locked && 'content' in row ? { content: row.content } : {}),
+    // The body travels parsed beside its Markdown: the reader renders the tree and needs no parser (contract §9).
+    ...(withContent && !locked && 'content' in row ? { content: row.content, body: parseArticle(row.content) } : {}),
     locked,
     category: row.category,
     imageUrl: orNull(row.imageUrl),
@@ -46,6 +49,23 @@ export function toArticle(row: ArticleListRow | ArticleRow, audience: Audience, 
 }
 
 export const episodeAudioPath = (id: number) => `/api/podcasts/${id}/audio`;
+
+/**
+ * The article with a card on each embed of its body (contract §9): title and image of the item, and an episode's
+ * audio only for a reader who may hear it. An embed whose item was not found (unpublished, gone) has no card.
+ */
+export function withEmbedCards(article: Article, items: EmbeddedItems, audience: Audience): Article {
+  if (!article.body) return article;
+  const cards = new Map<string, EmbedCard>([
+    ...items.podcasts.map((row): [string, EmbedCard] => [`podcast:${row.id}`, {
+      title: row.title, image: orNull(row.imageUrl), audio: row.audioFile && hearsEpisode(audience, row) ? episodeAudioPath(row.id) : null,
+    }]),
+    ...items.articles.map((row): [string, EmbedCard] => [`article:${row.id}`, { title: row.title, image: orNull(row.imageUrl) }]),
+    ...items.videos.map((row): [string, EmbedCard] => [`watch:${row.slug}`, { title: row.title, image: orNull(row.thumbnailUrl) }]),
+    ...items.people.map((row): [string, EmbedCard] => [`people:${row.id}`, { title: row.name, image: orNull(row.profileImage) }]),
+  ]);
+  return { ...article, body: mapEmbeds(article.body, (embed) => ({ ...embed, card: cards.get(`${embed.kind}:${embed.ref}`) ?? null })) };
+}
 
 export function toEpisode(row: PodcastRow, audience: Audience): Episode {
   const locked = !hearsEpisode(audience, row);

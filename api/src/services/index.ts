@@ -6,6 +6,7 @@ import { createAdvertisementReads } from './content/advertisements.js';
 import { createArticleReads } from './content/articles.js';
 import { createCategoryReads } from './content/categories.js';
 import { createCustomVideoReads } from './content/custom-videos.js';
+import { createEmbeds } from './content/embeds.js';
 import { createJobQueue } from './jobs/index.js';
 import { createLoginThrottle } from './accounts/login-throttle.js';
 import { createMailer } from './messaging/mailer.js';
@@ -47,6 +48,7 @@ export function createServices(db: Db, config: Config) {
     newsletter: createNewsletter(db, config, mailer, jobs),
     push: createPush(db, config, jobs),
     articles: createArticleReads(db),
+    embeds: createEmbeds(db),
     podcasts: createPodcastReads(db),
     series: createSeriesReads(db),
     people: createPeopleReads(db),

@@ -1,3 +1,4 @@
+import { contentWords } from '@redaktion/shared/content';
 import { episodeAudioKey } from '../../src/services/media/episode-audio.js';
 import { createStorage } from '../../src/storage/index.js';
 import type { TestServer } from './test-server.js';
@@ -13,11 +14,12 @@ function id(result: unknown[]): number {
 /** Inserts an article straight into the database, as the admin API will; published an hour ago unless told otherwise. */
 export async function insertArticle(server: TestServer, fields: Record<string, unknown> = {}): Promise<number> {
   const now = iso(0);
-  const inserted = id(await server.db('articles').insert({
+  const row = {
     title: 'Testartikel', excerpt: 'Ingress', content: 'Första stycket.\n\nAndra stycket.', category: 'news', author: 'Test Testsson',
     readTime: 3, status: 'published', publishedAt: iso(-HOUR), featured: false, categoryFeatured: false, premium: false,
     createdAt: now, updatedAt: now, ...fields,
-  }, ['id']));
+  };
+  const inserted = id(await server.db('articles').insert({ ...row, contentText: contentWords(String(row.content)) }, ['id']));
   await server.contentChanged();
   return inserted;
 }

@@ -23,6 +23,11 @@ export interface ApiCacheOptions {
   store?: ResponseStore;
   /** Told whether each network read reached the server (a failure without an HTTP status means it did not). */
   onNetwork?: (reachable: boolean) => void;
+  /**
+   * The first screen (services/idle.ts): while `active()`, the device is read only when the network fails and written
+   * `after` it, so that its database (Dexie) does not load while the page the reader opens is still loading.
+   */
+  firstScreen?: { active(): boolean; after(work: () => void): void };
 }
 
 /** The status of an error that is not an answer from the server: the network could not be reached. */
@@ -71,11 +76,13 @@ export class ApiCache {
   refresh(path: string): Promise<void> {
     const running = this.pending.get(path);
     if (running) return running;
-    const { store, onNetwork } = this.options;
+    const { store, onNetwork, firstScreen } = this.options;
     const epoch = this.epochs.get(path) ?? 0;
     const current = () => (this.epochs.get(path) ?? 0) === epoch;
     let answered = false;
-    const stored = store?.get(path).catch(() => undefined);
+    const early = firstScreen?.active() ?? false;
+    const onDevice = (work: () => void) => (early ? firstScreen!.after(work) : work());
+    const stored = early ? undefined : store?.get(path).catch(() => undefined);
     void stored?.then((copy) => {
       if (copy && !answered && current() && !this.entries.has(path)) this.set(path, { data: copy.data, savedAt: copy.savedAt });
     });
@@ -85,7 +92,7 @@ export class ApiCache {
         if (!current()) return;
         onNetwork?.(true);
         this.set(path, { data });
-        void store?.put(path, data).catch(() => undefined);
+        onDevice(() => void store?.put(path, data).catch(() => undefined));
       })
       .catch(async (error: unknown) => {
         answered = true;
@@ -93,12 +100,12 @@ export class ApiCache {
         if (error instanceof ApiError) {
           onNetwork?.(true);
           // Gone from the server (unpublished, deleted): gone from the device too.
-          if (error.status === 404) void store?.remove(path).catch(() => undefined);
+          if (error.status === 404) onDevice(() => void store?.remove(path).catch(() => undefined));
           this.set(path, { error: { status: error.status, message: error.serverMessage } });
           return;
         }
         onNetwork?.(false);
-        const copy = await stored;
+        const copy = await (stored ?? store?.get(path).catch(() => undefined));
         if (!current()) return;
         if (copy) this.set(path, { data: copy.data, savedAt: copy.savedAt });
         // An answer already on screen stays there; only a path never answered shows the offline state.

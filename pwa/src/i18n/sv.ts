@@ -48,6 +48,7 @@ export const sv: Catalogue = {
   'hero.pause': 'Pausa', 'hero.play': 'Spela', 'hero.slide': 'Visa video {n}', 'hero.label': 'Utvalda videor',
   'newsletter.title': 'Få vårt nyhetsbrev', 'newsletter.text': 'Veckans viktigaste nyheter i din inkorg varje fredag.',
   'article.notFound': 'Artikeln hittades inte', 'article.notFoundText': 'Artikeln du letar efter finns inte eller har flyttats.',
+  'article.playVideo': 'Spela videon från YouTube: {title}', 'article.videoTitle': 'Video', 'article.listenTo': 'Lyssna: {title}',
   'article.related': 'Relaterade artiklar', 'article.aboutAuthor': 'Om skribenten', 'article.locked': 'Den här artikeln är för prenumeranter',
   'article.lockedText': 'Prenumerera för att läsa hela artikeln, lyssna på exklusiva avsnitt och läsa utan annonser.',
   'article.subscribeCta': 'Prenumerera', 'article.alreadySubscriber': 'Redan prenumerant? Logga in',

@@ -1,7 +1,7 @@
-import { Fragment } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Article as ArticleType, Author } from '@redaktion/shared';
 import { AdSlot } from '../components/AdSlot';
+import { ArticleBody, bodyOf } from '../components/ArticleBody';
 import { ArticleCard, Loading, Picture, categoryLabel } from '../components/cards';
 import { Paywall } from '../components/Paywall';
 import { SaveButton } from '../components/SaveButton';
@@ -11,24 +11,6 @@ import { formatRelative, useI18n } from '../i18n';
 import { imageSources } from '../data/image-sources';
 import { NotFoundState } from './NotFound';
 import { articleReads } from './Article.data';
-
-
-/** Every 4th paragraph is followed by an inline ad (reader-area.md §2); the middle one is article-middle. */
-function Body({ article }: { article: ArticleType }) {
-  const paragraphs = (article.content ?? '').split(/\n\s*\n/).filter((p) => p.trim());
-  const middle = Math.floor(paragraphs.length / 2);
-  return (
-    <div className="article-body">
-      {paragraphs.map((paragraph, index) => (
-        <Fragment key={index}>
-          <p>{paragraph}</p>
-          {(index + 1) % 4 === 0 && index + 1 < paragraphs.length && <AdSlot placement="inline" index={(index + 1) / 4 - 1} viewKey={`article-${article.id}`} />}
-          {index === middle - 1 && paragraphs.length >= 3 && <AdSlot placement="article-middle" viewKey={`article-${article.id}`} />}
-        </Fragment>
-      ))}
-    </div>
-  );
-}
 
 
 /** Who wrote it: the journalist's photo, title and bio when the newsroom has them, else what the article carries. */
@@ -83,7 +65,7 @@ export default function Article() {
             {article.imageCredit && <figcaption>{t('article.photo', { credit: article.imageCredit })}</figcaption>}
           </figure>
           <p className="lede">{article.excerpt}</p>
-          {article.locked ? <Paywall title={t('article.locked')} text={t('article.lockedText')} /> : <Body article={article} />}
+          {article.locked ? <Paywall title={t('article.locked')} text={t('article.lockedText')} /> : <ArticleBody body={bodyOf(article)} adsKey={`article-${article.id}`} />}
           <AdSlot placement="article-bottom" viewKey={`article-${article.id}`} />
           <AuthorBox article={article} journalist={journalist} />
         </article>

@@ -21,6 +21,9 @@ function leaveFirstScreen(): void {
   for (const work of waiting.splice(0)) whenIdle(work);
 }
 
+/** Whether the reader is still on the first screen (see afterFirstScreen). */
+export const onFirstScreen = (): boolean => !pastFirstScreen;
+
 /**
  * Runs work the first screen does not need (the device's storage: Dexie and IndexedDB) once the reader is past it:
  * at their first tap, key, or scroll, when the network goes, or at idle ten seconds after loading. Neither its

@@ -4,3 +4,9 @@ export { parseArticle, allowedHref, allowedImage, youtubeId, siteEmbed } from '.
 export { bodyToHtml } from './html.js';
 export { bodyToText } from './words.js';
 export { legacyTextToMarkdown, legacyParagraphs } from './legacy.js';
+
+import { parseArticle } from './markdown.js';
+import { bodyToText } from './words.js';
+
+/** The words of an article's Markdown: what search indexes (`articles.content_text`), never its syntax. */
+export const contentWords = (markdown: string): string => bodyToText(parseArticle(markdown));

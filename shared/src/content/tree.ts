@@ -58,3 +58,28 @@ export const blockSchema: z.ZodType<Block> = z.lazy(() => z.union([
 ]));
 
 export const articleBodySchema = z.array(blockSchema);
+
+export type EmbedBlock = Extract<Block, { type: 'embed' }>;
+
+/** The embeds of a body, wherever they stand (a fact box, a quote or a list may hold one). */
+export function embedsIn(blocks: Block[], into: EmbedBlock[] = []): EmbedBlock[] {
+  for (const block of blocks) {
+    if (block.type === 'embed') into.push(block);
+    else if (block.type === 'quote' || block.type === 'factbox') embedsIn(block.children, into);
+    else if (block.type === 'list') block.items.forEach((item) => embedsIn(item, into));
+  }
+  return into;
+}
+
+/** A copy of the body with each embed replaced (the original may be shared, by a cache for one). */
+export function mapEmbeds(blocks: Block[], replace: (embed: EmbedBlock) => EmbedBlock): Block[] {
+  return blocks.map((block): Block => {
+    switch (block.type) {
+      case 'embed': return replace(block);
+      case 'quote':
+      case 'factbox': return { ...block, children: mapEmbeds(block.children, replace) };
+      case 'list': return { ...block, items: block.items.map((item) => mapEmbeds(item, replace)) };
+      default: return block;
+    }
+  });
+}

@@ -4,6 +4,7 @@ import {
   SERIES_CATEGORIES, SUBSCRIPTION_PLANS, USER_ROLES,
 } from '../constants.js';
 import { isoDate } from './fields.js';
+import { articleBodySchema } from '../content/tree.js';
 
 /** The shapes the API answers with: the OpenAPI document and the clients' types come from these. */
 
@@ -31,7 +32,8 @@ export const articleSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   excerpt: z.string(),
-  content: z.string().optional().describe('Left out of lists and for readers without access to a premium article'),
+  content: z.string().optional().describe('Markdown (contract §9). Left out of lists and for readers without access to a premium article'),
+  body: articleBodySchema.optional().describe('The content parsed, as every reader-facing output renders it; present whenever content is'),
   locked: z.boolean().describe('True when a premium article\'s content was withheld'),
   category: z.enum(ARTICLE_CATEGORIES).or(z.string()),
   imageUrl: nullableText,

@@ -3,7 +3,9 @@ export type ArticleCategory = 'news' | 'politics' | 'society' | 'culture' | 'bus
 export type SeriesCategory = 'news' | 'society' | 'culture' | 'technology' | 'business';
 
 export interface DemoJournalist { name: string; email: string; title: string; bio: string; specialty: string; expertise: string[]; status: 'active' | 'freelance' | 'intern' | 'inactive'; socialLinks: { twitter?: string; linkedin?: string } }
-export interface DemoArticle { title: string; excerpt: string; content: string; category: ArticleCategory; author: string; authorTitle: string; readTime: number; premium: boolean; featured: boolean; categoryFeatured: boolean; hoursAgo: number; imageAlt: string }
+export interface DemoArticle { title: string; excerpt: string; content: string; category: ArticleCategory; author: string; authorTitle: string; readTime: number; premium: boolean; featured: boolean; categoryFeatured: boolean; hoursAgo: number; imageAlt: string;
+  /** Illustrations the content shows as figures (`/uploads/demo/figure-{name}.svg`), drawn by the seed. */
+  figures?: { name: string; title: string }[] }
 export interface DemoSeries { key: string; title: string; description: string; category: SeriesCategory; hostName: string; featured: boolean }
 export interface DemoEpisode { seriesKey: string | null; kind: 'episode' | 'interview'; title: string; description: string; category: SeriesCategory; episodeNumber: number; premium: boolean; featured: boolean; hoursAgo: number; audioFile: string; durationSeconds: number }
 export interface DemoPerson { name: string; title: string; category: ArticleCategory; location: string; birthDate: string; excerpt: string; bio: string; achievements: string[]; galleryCaptions: string[]; socialLinks: { twitter?: string; instagram?: string; linkedin?: string }; featured: boolean }

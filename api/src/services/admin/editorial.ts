@@ -6,6 +6,7 @@ import type { Storage } from '../../storage/index.js';
 import { ADMIN_AUDIO_PREFIX, audioFacts, episodeAudioKey, isAudioFileName } from '../media/episode-audio.js';
 import { HttpError, notFound } from '../../errors.js';
 import { ERROR_CODES } from '@redaktion/shared';
+import { contentWords } from '@redaktion/shared/content';
 import type { Page } from '../content/published.js';
 import { editableTable, replacing, type Changes, type EditableTable } from './table.js';
 import { CONTENT_TABLES, publicationDate, removeApprovals, syncApproval, type ContentType } from './workflow.js';
@@ -92,7 +93,11 @@ export function createEditorial(db: Db, storage: Storage) {
           return await save('article', id, status, publishedAt, userId, async (trx) => {
             // The featured article is the single global hero: featuring one un-features the others.
             if (input.featured) await trx('articles').where({ featured: true }).modify((q) => (id ? q.whereNot({ id }) : q)).update({ featured: false });
-            return { ...replacing(['imageUrl', 'imageAlt', 'imageCredit', 'authorImage', 'authorTitle'], fields), ...(id === null && clientId ? { clientId } : {}) };
+            return {
+              ...replacing(['imageUrl', 'imageAlt', 'imageCredit', 'authorImage', 'authorTitle'], fields),
+              contentText: contentWords(fields.content),
+              ...(id === null && clientId ? { clientId } : {}),
+            };
           }, precondition);
         } catch (error) {
           // The same offline draft sent twice at once: the unique clientId lets one in, the other gets that one.

@@ -1,4 +1,5 @@
 import { rasterImagePath } from '@redaktion/shared';
+import { bodyToHtml, parseArticle } from '@redaktion/shared/content';
 import { Feed } from 'feed';
 import type { Db } from '../../db/connection.js';
 import type { ArticleRow, CategoryRow } from '../../db/rows.js';
@@ -12,9 +13,6 @@ const FEED_COLUMNS = [
 ] as const satisfies readonly (keyof ArticleRow)[];
 export type ArticleFeedFormat = 'rss' | 'atom' | 'json';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-/** An article's body is plain paragraphs separated by blank lines, as the article page shows it. */
-const asHtml = (text: string) => text.split(/\n\s*\n/).filter((p) => p.trim()).map((p) => `<p>${escapeHtml(p.trim())}</p>`).join('\n');
 
 /**
  * The newest published articles as RSS 2.0, Atom 1.0 and JSON Feed 1.1, through the `feed` library.
@@ -54,7 +52,7 @@ export function createArticleFeeds(db: Db) {
           id: link,
           link,
           description: row.excerpt,
-          content: toBool(row.premium) ? undefined : asHtml(row.content),
+          content: toBool(row.premium) ? undefined : bodyToHtml(parseArticle(row.content), { origin }),
           author: [{ name: row.author, ...(row.authorId ? { link: `${origin}/journalists/${row.authorId}` } : {}) }],
           date: new Date(toIso(row.updatedAt) ?? Date.now()),
           published: new Date(toIso(row.publishedAt) ?? Date.now()),

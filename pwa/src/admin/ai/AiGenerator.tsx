@@ -13,6 +13,7 @@ import { failureText, useNotify } from '../ui/feedback';
 import { Select, TextArea, TextInput } from '../ui/form';
 import { useTabKeys } from '../ui/use-tab-keys';
 import { CopyButton } from './CopyButton';
+import { BodyPreview } from '../articles/BodyPreview';
 
 type AiCategory = (typeof AI_CATEGORIES)[number];
 type Length = keyof typeof AI_LENGTHS;
@@ -252,7 +253,7 @@ function ArticlePreview({ article }: { article: DraftArticle }) {
       </p>
       <h2 id="ai-preview-title">{article.title}</h2>
       <p className="ai-preview-excerpt">{article.excerpt}</p>
-      {article.content.split(/\n\s*\n/).map((paragraph, index) => <p key={index}>{paragraph}</p>)}
+      <BodyPreview markdown={article.content} />
       <div className="admin-form-actions">
         <CopyButton text={article.title} label={t('ai.copyTitle')} />
         <CopyButton text={article.excerpt} label={t('ai.copyExcerpt')} />
