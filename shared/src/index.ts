@@ -16,3 +16,4 @@ export * from './schemas/tokens.js';
 export * from './schemas/uploads.js';
 export * from './schemas/answers.js';
 export * from './schemas/ai-jobs.js';
+export * from './schemas/history.js';

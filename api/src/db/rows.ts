@@ -1,6 +1,6 @@
 import type {
   AdPlacement, ApprovalDecision, ContentStatus, EPISODE_TYPES, EpisodeKind, Journalist, Locale, PendingApproval, PersonProfile,
-  PODCAST_TYPES, SubscriptionPlan, UserRole,
+  PODCAST_TYPES, RevisionKind, RevisionState, SubscriptionPlan, UserRole,
 } from '@redaktion/shared';
 
 /**
@@ -207,4 +207,32 @@ export interface ContentApprovalRow {
   comments: string | null;
   submittedAt: Timestamp;
   reviewedAt: Timestamp | null;
+}
+
+/** One state of an article after a change (migrations 20261126_21_03); `state` is the JSON of a RevisionState. */
+export interface ArticleRevisionRow {
+  id: number;
+  articleId: number;
+  kind: RevisionKind;
+  authorId: number | null;
+  authorUsername: string;
+  state: JsonColumn<RevisionState>;
+  createdAt: Timestamp;
+  groupStartedAt: Timestamp | null;
+}
+
+export interface ArticleCorrectionRow {
+  id: number;
+  articleId: number;
+  text: string;
+  authorId: number | null;
+  createdAt: Timestamp;
+}
+
+export interface ArticlePreviewRow {
+  tokenHash: string;
+  articleId: number;
+  createdBy: number | null;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
 }

@@ -6,6 +6,7 @@ import type { Context, Middleware } from 'koa';
 import type { User } from '@redaktion/shared';
 import { toUser } from '../services/accounts/users.js';
 import type { AppContext } from './context.js';
+import { PERSONAL_HEADERS } from './endpoint.js';
 import { overloaded, type Admission } from '../admission.js';
 import { HttpError } from '../errors.js';
 import { linkOriginOf } from './link-origin.js';
@@ -135,7 +136,9 @@ export function clientApp(distDir: string, options: PageOptions) {
   }
 
   /** Only a request with no session cookie and no Authorization header is answered from, or stored in, the shared cache. */
-  const shared = (ctx: Context) => !ctx.headers.cookie?.includes(`${sessionCookie}=`) && !ctx.headers.authorization;
+  /** A preview link's page is for whoever holds its token: never kept, indexed, or passed on as a referrer (contract §9). */
+  const isPreview = (ctx: Context) => ctx.path.startsWith('/preview/');
+  const shared = (ctx: Context) => !ctx.headers.cookie?.includes(`${sessionCookie}=`) && !ctx.headers.authorization && !isPreview(ctx);
   /** Every key names the audience: a signed-out reader's page, in one language and theme. */
   const pageKey = (app: LoadedApp, ctx: Context) => {
     const { locale, darkMode } = app.renderer.variant(ctx.get('Cookie') || undefined, ctx.get('Accept-Language') || undefined);
@@ -261,6 +264,7 @@ export function clientApp(distDir: string, options: PageOptions) {
       ctx.type = 'text/html; charset=utf-8';
       ctx.set('Cache-Control', 'private, no-store');
       ctx.set('Vary', VARY);
+      if (isPreview(ctx)) ctx.set(PERSONAL_HEADERS);
       const out = new PassThrough();
       out.once('close', () => {
         clearTimeout(timer);

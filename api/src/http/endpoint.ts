@@ -47,6 +47,13 @@ interface Declaration<P, Q, B> {
   throttled?: true;
   /** Public reads whose answer depends only on the URL and the audience may be served from the response cache. */
   cached?: boolean;
+  /** A staff write that changes nothing readers see (an autosave, a preview link): the response cache stays as it is. */
+  keepsCache?: true;
+  /**
+   * A public read for whoever holds the token in its path (a preview link): answered `private, no-store`, never in any
+   * cache, never indexed, never passed on as a referrer (contract §9), and readable by the page renderer in process.
+   */
+  personal?: true;
   handle(ctx: AppContext, input: Input<P, Q, B>): unknown;
 }
 
@@ -129,9 +136,12 @@ export function refuseOtherMethods(router: Router): Middleware {
   };
 }
 
+/** What a personal answer carries, the page that shows one included. */
+export const PERSONAL_HEADERS = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' };
+
 export function mount(router: Router, endpoints: AnyEndpoint[], cache: ResponseCache, admission: Admission): void {
   for (const definition of endpoints) {
-    const invalidates = definition.access !== 'public' && definition.access !== 'user' && MUTATING.includes(definition.method);
+    const invalidates = definition.access !== 'public' && definition.access !== 'user' && MUTATING.includes(definition.method) && !definition.keepsCache;
     router[definition.method](definition.path, async (koaCtx) => {
       const ctx = koaCtx as AppContext;
       checkAccess(definition.access, ctx.state.user);
@@ -162,6 +172,7 @@ export function mount(router: Router, endpoints: AnyEndpoint[], cache: ResponseC
       const produced = produce(definition, ctx.status, ctx.body);
       if (produced !== ctx.body) ctx.body = produced;
       if (generation !== null && ctx.status === 200) cache.store(ctx, audience, generation);
+      if (definition.personal) ctx.set(PERSONAL_HEADERS);
       // Any content change by staff makes every cached public answer stale, in this process and the others.
       if (invalidates && ctx.status < 400) await cache.invalidate();
     });

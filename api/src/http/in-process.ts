@@ -24,10 +24,10 @@ const errorBody = (error: HttpError) => JSON.stringify({ error: error.message, c
  * in this process, with the reader's user (so the premium gate and staff previews hold exactly as over
  * HTTP), through the same response cache, with no socket and no middleware in between. Only `cached`
  * reads exist here: they depend on nothing but the URL and the audience, which is what lets a page made of
- * them be cached in its turn.
+ * them be cached in its turn; and `personal` reads (a preview link's), which make a private page.
  */
 export function inProcessReads(endpoints: AnyEndpoint[], cache: ResponseCache, availability: DatabaseAvailability): InProcessRead {
-  const routes = endpoints.filter((definition) => definition.method === 'get' && definition.cached).map((definition) => {
+  const routes = endpoints.filter((definition) => definition.method === 'get' && (definition.cached || definition.personal)).map((definition) => {
     const names: string[] = [];
     const pattern = definition.path.replace(/:(\w+)/g, (_match, name: string) => {
       names.push(name);
@@ -53,7 +53,8 @@ export function inProcessReads(endpoints: AnyEndpoint[], cache: ResponseCache, a
         const input = { params: parse(definition.params, params), query: parse(definition.query, parseQuery(search)), body: undefined };
         const ctx = { state: { user: reader.user, audience: reader.audience } } as AppContext;
         const body = JSON.stringify(produce(definition, 200, await definition.handle(ctx, input)));
-        cache.put(key, { body, etag: etagOf(body), status: 200, type: 'application/json; charset=utf-8', route: definition.path }, generation);
+        // A personal answer (a preview link's) is made for this page alone and kept nowhere.
+        if (definition.cached) cache.put(key, { body, etag: etagOf(body), status: 200, type: 'application/json; charset=utf-8', route: definition.path }, generation);
         return { status: 200, body };
       } catch (error) {
         const answer = error instanceof HttpError ? error : unavailableFor(error, availability);

@@ -1,58 +1,76 @@
-import { articleListQuery, articleSchema, authorSchema, idParam, listQuery } from '@redaktion/shared';
+import { articleListQuery, articleSchema, authorSchema, idParam, listQuery, type Article } from '@redaktion/shared';
 import { embedsIn } from '@redaktion/shared/content';
 import { z } from 'zod';
 import { endpoint } from '../http/endpoint.js';
-import { readsPremium, seesDrafts } from '../services/content/audience.js';
+import { readsPremium, seesDrafts, type Audience } from '../services/content/audience.js';
 import { notFound } from '../errors.js';
-import { toArticle, toAuthor, withEmbedCards } from '../serializers/content.js';
+import { toArticle, toAuthor, toCorrection, withEmbedCards } from '../serializers/content.js';
+import type { ArticleRow } from '../db/rows.js';
 import type { Services } from '../services/index.js';
 
 const params = z.object({ id: idParam });
+const previewParams = z.object({ token: z.string().max(100) });
 
-export const articleEndpoints = ({ articles, embeds, journalists }: Services) => [
-  endpoint({
-    method: 'get', path: '/api/articles', tag: 'Articles', access: 'public', cached: true,
-    summary: 'Published articles, newest first (or by relevance with q); lists carry no content',
-    query: articleListQuery, response: z.array(articleSchema),
-    handle: async ({ state: { audience } }, { query }) =>
-      (await articles.list(query, readsPremium(audience))).map((row) => toArticle(row, audience, false)),
-  }),
-  endpoint({
-    method: 'get', path: '/api/articles/featured', tag: 'Articles', access: 'public', cached: true,
-    summary: "Today's lead (the featured article) first, then the newest",
-    query: listQuery, response: z.array(articleSchema),
-    handle: async ({ state: { audience } }, { query }) =>
-      (await articles.featured(query)).map((row) => toArticle(row, audience, false)),
-  }),
-  endpoint({
-    method: 'get', path: '/api/articles/:id', tag: 'Articles', access: 'public', cached: true,
-    summary: 'One article; a premium article\'s content only for subscribers and admins (others get locked: true)',
-    params, response: articleSchema,
-    handle: async ({ state: { audience } }, { params: { id } }) => {
-      const row = await articles.byId(id, seesDrafts(audience));
-      if (!row) throw notFound('Article not found');
-      const article = toArticle(row, audience, true);
-      return article.body ? withEmbedCards(article, await embeds.lookup(embedsIn(article.body)), audience) : article;
-    },
-  }),
-  endpoint({
-    method: 'get', path: '/api/articles/:id/related', tag: 'Articles', access: 'public', cached: true,
-    summary: 'Up to 3 newer published articles of the same category',
-    params, response: z.array(articleSchema),
-    handle: async ({ state: { audience } }, { params: { id } }) => {
-      const row = await articles.byId(id, seesDrafts(audience));
-      if (!row) throw notFound('Article not found');
-      return (await articles.related(id, row.category)).map((related) => toArticle(related, audience, false));
-    },
-  }),
-  endpoint({
-    method: 'get', path: '/api/articles/:id/author', tag: 'Articles', access: 'public', cached: true,
-    summary: "The journalist behind an article's byline, when the newsroom has one of that name (else 404)", params, response: authorSchema,
-    handle: async ({ state: { audience } }, { params: { id } }) => {
-      const article = await articles.byId(id, seesDrafts(audience));
-      const row = article ? await journalists.byName(article.author) : undefined;
-      if (!row) throw notFound('No journalist of that name');
-      return toAuthor(row);
-    },
-  }),
-];
+export const articleEndpoints = ({ articles, embeds, journalists, corrections, previews }: Services) => {
+  /** One article as a reader reads it: its corrections, and cards on its embeds. */
+  const fullArticle = async (row: ArticleRow, audience: Audience): Promise<Article> => {
+    const article = { ...toArticle(row, audience, true), corrections: (await corrections.forArticle(row.id)).map(toCorrection) };
+    return article.body ? withEmbedCards(article, await embeds.lookup(embedsIn(article.body)), audience) : article;
+  };
+  return [
+    endpoint({
+      method: 'get', path: '/api/articles', tag: 'Articles', access: 'public', cached: true,
+      summary: 'Published articles, newest first (or by relevance with q); lists carry no content',
+      query: articleListQuery, response: z.array(articleSchema),
+      handle: async ({ state: { audience } }, { query }) =>
+        (await articles.list(query, readsPremium(audience))).map((row) => toArticle(row, audience, false)),
+    }),
+    endpoint({
+      method: 'get', path: '/api/articles/featured', tag: 'Articles', access: 'public', cached: true,
+      summary: "Today's lead (the featured article) first, then the newest",
+      query: listQuery, response: z.array(articleSchema),
+      handle: async ({ state: { audience } }, { query }) =>
+        (await articles.featured(query)).map((row) => toArticle(row, audience, false)),
+    }),
+    endpoint({
+      method: 'get', path: '/api/articles/:id', tag: 'Articles', access: 'public', cached: true,
+      summary: 'One article; a premium article\'s content only for subscribers and admins (others get locked: true)',
+      params, response: articleSchema,
+      handle: async ({ state: { audience } }, { params: { id } }) => {
+        const row = await articles.byId(id, seesDrafts(audience));
+        if (!row) throw notFound('Article not found');
+        return fullArticle(row, audience);
+      },
+    }),
+    endpoint({
+      method: 'get', path: '/api/articles/:id/related', tag: 'Articles', access: 'public', cached: true,
+      summary: 'Up to 3 newer published articles of the same category',
+      params, response: z.array(articleSchema),
+      handle: async ({ state: { audience } }, { params: { id } }) => {
+        const row = await articles.byId(id, seesDrafts(audience));
+        if (!row) throw notFound('Article not found');
+        return (await articles.related(id, row.category)).map((related) => toArticle(related, audience, false));
+      },
+    }),
+    endpoint({
+      method: 'get', path: '/api/articles/:id/author', tag: 'Articles', access: 'public', cached: true,
+      summary: "The journalist behind an article's byline, when the newsroom has one of that name (else 404)", params, response: authorSchema,
+      handle: async ({ state: { audience } }, { params: { id } }) => {
+        const article = await articles.byId(id, seesDrafts(audience));
+        const row = article ? await journalists.byName(article.author) : undefined;
+        if (!row) throw notFound('No journalist of that name');
+        return toAuthor(row);
+      },
+    }),
+    endpoint({
+      method: 'get', path: '/api/previews/:token', tag: 'Articles', access: 'public', personal: true, params: previewParams, response: articleSchema,
+      summary: 'The article a preview link shows: its current state, drafts included, as an entitled reader would see it once published; 404 when the link is forged, revoked or expired',
+      handle: async (_ctx, { params: { token } }) => {
+        const id = await previews.articleOf(token);
+        const row = id === null ? undefined : await articles.byId(id, true);
+        if (!row) throw notFound('This preview link does not work (it may have expired or been revoked)');
+        return fullArticle(row, 'subscriber');
+      },
+    }),
+  ];
+};

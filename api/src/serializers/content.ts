@@ -1,8 +1,8 @@
 import type {
-  Advertisement, Article, Author, Category, CustomVideo, Episode, Journalist, PersonProfile, PodcastSeries,
+  Advertisement, Article, Author, Category, Correction, CustomVideo, Episode, Journalist, PersonProfile, PodcastSeries,
 } from '@redaktion/shared';
 import type {
-  AdvertisementRow, ArticleRow, CategoryRow, CustomVideoRow, JournalistRow, PeopleProfileRow, PodcastRow, PodcastSeriesRow,
+  ArticleCorrectionRow, AdvertisementRow, ArticleRow, CategoryRow, CustomVideoRow, JournalistRow, PeopleProfileRow, PodcastRow, PodcastSeriesRow,
 } from '../db/rows.js';
 import { mapEmbeds, parseArticle, type EmbedCard } from '@redaktion/shared/content';
 import { fromJson, toBool, toIso } from '../db/values.js';
@@ -47,6 +47,8 @@ export function toArticle(row: ArticleListRow | ArticleRow, audience: Audience, 
     updatedAt: toIso(row.updatedAt) ?? '',
   };
 }
+
+export const toCorrection = (row: ArticleCorrectionRow): Correction => ({ id: row.id, text: row.text, createdAt: toIso(row.createdAt) ?? '' });
 
 export const episodeAudioPath = (id: number) => `/api/podcasts/${id}/audio`;
 

@@ -7,6 +7,8 @@ import { createArticleReads } from './content/articles.js';
 import { createCategoryReads } from './content/categories.js';
 import { createCustomVideoReads } from './content/custom-videos.js';
 import { createEmbeds } from './content/embeds.js';
+import { createCorrections } from './editor/corrections.js';
+import { createPreviews } from './editor/previews.js';
 import { createJobQueue } from './jobs/index.js';
 import { createLoginThrottle } from './accounts/login-throttle.js';
 import { createMailer } from './messaging/mailer.js';
@@ -49,6 +51,8 @@ export function createServices(db: Db, config: Config) {
     push: createPush(db, config, jobs),
     articles: createArticleReads(db),
     embeds: createEmbeds(db),
+    previews: createPreviews(db),
+    corrections: createCorrections(db),
     podcasts: createPodcastReads(db),
     series: createSeriesReads(db),
     people: createPeopleReads(db),

@@ -14,6 +14,7 @@ import { newsReads } from '../pages/News.data';
 import { opinionReads } from '../pages/Opinion.data';
 import { peopleReads } from '../pages/People.data';
 import { personReads } from '../pages/Person.data';
+import { previewReads } from '../pages/Preview.data';
 import { podcastsReads } from '../pages/Podcasts.data';
 import { searchReads } from '../pages/Search.data';
 import { seriesReads } from '../pages/Series.data';
@@ -44,6 +45,7 @@ const Home = page('pages/Home', () => import('../pages/Home'));
 const News = page('pages/News', () => import('../pages/News'));
 const Opinion = page('pages/Opinion', () => import('../pages/Opinion'));
 const Article_ = page('pages/Article', () => import('../pages/Article'));
+const Preview = page('pages/Preview', () => import('../pages/Preview'));
 const Watch = page('pages/Watch', () => import('../pages/Watch'));
 const Podcasts = page('pages/Podcasts', () => import('../pages/Podcasts'));
 const Episode_ = page('pages/Episode', () => import('../pages/Episode'));
@@ -117,6 +119,14 @@ export const routes: RouteDef[] = [
     head: (p, c, t) => {
       const article = subject<Article>(c, articleReads(p.id ?? '').article);
       return article ? { title: article.title, description: article.excerpt, image: article.imageUrl } : { title: t('article.notFound') };
+    },
+  },
+  {
+    // A preview link's token: never in a shared cache, never indexed (the server answers it private, no-store).
+    path: '/preview/:token', ...Preview, params: { token: /^[\w-]{32}$/ }, data: (p) => paths(previewReads(p.token ?? '')), subjectRequired: true,
+    head: (p, c, t) => {
+      const article = subject<Article>(c, previewReads(p.token ?? '').article);
+      return article ? { title: article.title, description: article.excerpt } : { title: t('article.notFound') };
     },
   },
   {

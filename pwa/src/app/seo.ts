@@ -65,6 +65,7 @@ export const seoByRoute: Record<string, SeoOf> = {
   },
   // A results page for any words anyone types: crawlers may follow its links but not index it.
   '/search': () => ({ robots: 'noindex, follow' }),
+  '/preview/:token': () => NOINDEX,
   '/auth': () => NOINDEX,
   '/forgot-password': () => NOINDEX,
   '/reset-password': () => NOINDEX,

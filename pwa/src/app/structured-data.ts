@@ -61,7 +61,11 @@ export function newsArticle(origin: string, article: Article, author: Author | u
     description: article.excerpt,
     image: [image],
     ...(article.publishedAt ? { datePublished: article.publishedAt } : {}),
-    dateModified: article.updatedAt,
+    // Never earlier than the newest correction (contract §9).
+    dateModified: [article.updatedAt, ...(article.corrections ?? []).map((c) => c.createdAt)].sort().at(-1)!,
+    ...(article.corrections?.length
+      ? { correction: article.corrections.map((c) => ({ '@type': 'CorrectionComment' as const, text: c.text, datePublished: c.createdAt })) }
+      : {}),
     author: author
       ? { '@type': 'Person', name: author.name, url: `${origin}/journalists/${author.id}`, ...(author.title ? { jobTitle: author.title } : {}) }
       : { '@type': 'Person', name: article.author },

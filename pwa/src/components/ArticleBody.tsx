@@ -16,17 +16,17 @@ export function bodyOf(article: { body?: Block[]; content?: string }): Block[] {
 
 /**
  * An article's body from the tree the server parsed (contract §9), so the reader needs no Markdown parser to hydrate.
- * Ads follow every 4th top-level block (reader-area.md §2), never inside a list, quote, table or fact box.
+ * Ads (under `adsKey`) follow every 4th top-level block (reader-area.md §2), never inside a list, quote, table or fact box.
  */
-export function ArticleBody({ body, adsKey }: { body: Block[]; adsKey: string }) {
+export function ArticleBody({ body, adsKey }: { body: Block[]; adsKey: string | null }) {
   const middle = Math.floor(body.length / 2);
   return (
     <div className="article-body">
       {body.map((block, index) => (
         <Fragment key={index}>
           <BlockView block={block} parts={READER_PARTS} />
-          {(index + 1) % 4 === 0 && index + 1 < body.length && <AdSlot placement="inline" index={(index + 1) / 4 - 1} viewKey={adsKey} />}
-          {index === middle - 1 && body.length >= 3 && <AdSlot placement="article-middle" viewKey={adsKey} />}
+          {adsKey && (index + 1) % 4 === 0 && index + 1 < body.length && <AdSlot placement="inline" index={(index + 1) / 4 - 1} viewKey={adsKey} />}
+          {adsKey && index === middle - 1 && body.length >= 3 && <AdSlot placement="article-middle" viewKey={adsKey} />}
         </Fragment>
       ))}
     </div>

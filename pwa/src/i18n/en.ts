@@ -46,6 +46,8 @@ export const en = {
   'newsletter.title': 'Get the newsletter', 'newsletter.text': 'The week\'s most important stories in your inbox every Friday.',
   'article.notFound': 'Article Not Found', 'article.notFoundText': 'The article you are looking for does not exist or has been moved.',
   'article.playVideo': 'Play the video from YouTube: {title}', 'article.videoTitle': 'Video', 'article.listenTo': 'Listen: {title}',
+  'article.updatedAt': 'Updated {time}', 'article.correctedAt': 'Corrected {time}', 'article.corrections': 'Corrections',
+  'article.preview': 'Preview: this is how the article will look once published. The link works for 24 hours.',
   'article.related': 'Related stories', 'article.aboutAuthor': 'About the author', 'article.locked': 'This article is for subscribers',
   'article.lockedText': 'Subscribe to read the whole article, listen to exclusive episodes and read without ads.',
   'article.subscribeCta': 'Subscribe', 'article.alreadySubscriber': 'Already a subscriber? Log in',

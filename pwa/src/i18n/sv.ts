@@ -49,6 +49,8 @@ export const sv: Catalogue = {
   'newsletter.title': 'Få vårt nyhetsbrev', 'newsletter.text': 'Veckans viktigaste nyheter i din inkorg varje fredag.',
   'article.notFound': 'Artikeln hittades inte', 'article.notFoundText': 'Artikeln du letar efter finns inte eller har flyttats.',
   'article.playVideo': 'Spela videon från YouTube: {title}', 'article.videoTitle': 'Video', 'article.listenTo': 'Lyssna: {title}',
+  'article.updatedAt': 'Uppdaterad {time}', 'article.correctedAt': 'Rättad {time}', 'article.corrections': 'Rättelser',
+  'article.preview': 'Förhandsvisning: så här ser artikeln ut när den publiceras. Länken fungerar i 24 timmar.',
   'article.related': 'Relaterade artiklar', 'article.aboutAuthor': 'Om skribenten', 'article.locked': 'Den här artikeln är för prenumeranter',
   'article.lockedText': 'Prenumerera för att läsa hela artikeln, lyssna på exklusiva avsnitt och läsa utan annonser.',
   'article.subscribeCta': 'Prenumerera', 'article.alreadySubscriber': 'Redan prenumerant? Logga in',

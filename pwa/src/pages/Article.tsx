@@ -7,7 +7,7 @@ import { Paywall } from '../components/Paywall';
 import { SaveButton } from '../components/SaveButton';
 import { ShareButton } from '../components/ShareButton';
 import { useApi } from '../data/api-cache';
-import { formatRelative, useI18n } from '../i18n';
+import { formatDate, formatRelative, useI18n } from '../i18n';
 import { imageSources } from '../data/image-sources';
 import { NotFoundState } from './NotFound';
 import { articleReads } from './Article.data';
@@ -41,10 +41,34 @@ export default function Article() {
   const journalist = useApi(article ? reads.author : null).data;
   if (loading) return <Loading />;
   if (error || !article) return <NotFoundState title={t('article.notFound')} text={t('article.notFoundText')} error={error} />;
+  return <ArticleView article={article} journalist={journalist} related={related.data} />;
+}
+
+/** When a published article last changed, if after it went out: a correction says "corrected", any other edit "updated". */
+function Changed({ article }: { article: ArticleType }) {
+  const { t } = useI18n();
+  const corrected = article.corrections?.at(-1)?.createdAt;
+  const edited = article.publishedAt && Date.parse(article.updatedAt) - Date.parse(article.publishedAt) > 60_000 ? article.updatedAt : null;
+  const latest = corrected && (!edited || corrected >= edited) ? corrected : edited;
+  if (!latest) return null;
+  return <> · <time dateTime={latest}>{t(latest === corrected ? 'article.correctedAt' : 'article.updatedAt', { time: formatRelative(latest, t, true) })}</time></>;
+}
+
+/**
+ * An article as a reader reads it: the article page, and a preview link's page (`preview`: as an entitled reader would
+ * see it once published, without ads, saving or sharing, which a draft has no use for).
+ */
+export function ArticleView({ article, journalist, related, preview = false }: {
+  article: ArticleType; journalist?: Author; related?: ArticleType[]; preview?: boolean;
+}) {
+  const { t, locale } = useI18n();
+  const adsKey = `article-${article.id}`;
+  const ads = !preview;
   return (
     <div className="container">
-      <AdSlot placement="banner" viewKey={`article-${article.id}`} />
-      <AdSlot placement="article-top" viewKey={`article-${article.id}`} />
+      {preview && <p className="preview-notice" role="note">{t('article.preview')}</p>}
+      {ads && <AdSlot placement="banner" viewKey={adsKey} />}
+      {ads && <AdSlot placement="article-top" viewKey={adsKey} />}
       <div className="article-layout">
         <article className="article">
           <header className="article-header">
@@ -57,24 +81,35 @@ export default function Article() {
               {journalist ? <Link to={`/journalists/${journalist.id}`}>{t('common.by', { name: article.author })}</Link> : t('common.by', { name: article.author })}
               {article.authorTitle ? `, ${article.authorTitle}` : ''} ·{' '}
               <time dateTime={article.publishedAt ?? undefined}>{formatRelative(article.publishedAt, t, true)}</time> · {t('common.minRead', { n: article.readTime })}
+              <Changed article={article} />
             </p>
-            <div className="article-actions"><SaveButton subject={{ kind: 'article', item: article }} /><ShareButton title={article.title} /></div>
+            {!preview && <div className="article-actions"><SaveButton subject={{ kind: 'article', item: article }} /><ShareButton title={article.title} /></div>}
           </header>
           <figure className="article-figure">
             <Picture src={article.imageUrl} alt={article.imageAlt ?? ''} width={1200} height={675} eager />
             {article.imageCredit && <figcaption>{t('article.photo', { credit: article.imageCredit })}</figcaption>}
           </figure>
           <p className="lede">{article.excerpt}</p>
-          {article.locked ? <Paywall title={t('article.locked')} text={t('article.lockedText')} /> : <ArticleBody body={bodyOf(article)} adsKey={`article-${article.id}`} />}
-          <AdSlot placement="article-bottom" viewKey={`article-${article.id}`} />
+          {article.locked ? <Paywall title={t('article.locked')} text={t('article.lockedText')} /> : <ArticleBody body={bodyOf(article)} adsKey={ads ? adsKey : null} />}
+          {article.corrections && article.corrections.length > 0 && (
+            <section className="corrections" aria-labelledby="corrections">
+              <h2 id="corrections">{t('article.corrections')}</h2>
+              {article.corrections.map((correction) => (
+                <p key={correction.id}>
+                  <time dateTime={correction.createdAt}>{formatDate(correction.createdAt, locale, { dateStyle: 'long', timeStyle: 'short' })}</time>: {correction.text}
+                </p>
+              ))}
+            </section>
+          )}
+          {ads && <AdSlot placement="article-bottom" viewKey={adsKey} />}
           <AuthorBox article={article} journalist={journalist} />
         </article>
         <aside className="article-sidebar">
-          <AdSlot placement="sidebar" viewKey={`article-${article.id}`} />
-          {related.data && related.data.length > 0 && (
+          {ads && <AdSlot placement="sidebar" viewKey={adsKey} />}
+          {related && related.length > 0 && (
             <section aria-labelledby="related">
               <h2 id="related">{t('article.related')}</h2>
-              <div className="stack">{related.data.map((a) => <ArticleCard key={a.id} article={a} variant="compact" />)}</div>
+              <div className="stack">{related.map((a) => <ArticleCard key={a.id} article={a} variant="compact" />)}</div>
             </section>
           )}
         </aside>

@@ -40,6 +40,8 @@ export const apiPaths = {
   articles: (q: { category?: string; limit?: number; offset?: number; q?: string; author?: string } = {}) => `/api/articles${query(q)}` as ApiPath<Article[]>,
   featuredArticles: (limit?: number) => `/api/articles/featured${query({ limit })}` as ApiPath<Article[]>,
   article: (id: number | string) => `/api/articles/${segment(id)}` as ApiPath<Article>,
+  /** What a preview link shows (contract §9): the article as it is now, drafts included. */
+  articlePreview: (token: string) => `/api/previews/${segment(token)}` as ApiPath<Article>,
   relatedArticles: (id: number | string) => `/api/articles/${segment(id)}/related` as ApiPath<Article[]>,
   articleAuthor: (id: number | string) => `/api/articles/${segment(id)}/author` as ApiPath<Author>,
   journalist: (id: number | string) => `/api/journalists/${segment(id)}` as ApiPath<Author>,

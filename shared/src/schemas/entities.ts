@@ -28,6 +28,10 @@ export const userSchema = z.object({
   createdAt: isoDate,
 }).meta({ id: 'User' });
 
+/** A correction published with an article (contract §9), shown after its body with its date. */
+export const correctionSchema = z.object({ id: z.number().int(), text: z.string(), createdAt: isoDate }).meta({ id: 'Correction' });
+export type Correction = z.infer<typeof correctionSchema>;
+
 export const articleSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -35,6 +39,7 @@ export const articleSchema = z.object({
   content: z.string().optional().describe('Markdown (contract §9). Left out of lists and for readers without access to a premium article'),
   body: articleBodySchema.optional().describe('The content parsed, as every reader-facing output renders it; present whenever content is'),
   locked: z.boolean().describe('True when a premium article\'s content was withheld'),
+  corrections: z.array(correctionSchema).optional().describe('On one article (not in lists): its published corrections, oldest first'),
   category: z.enum(ARTICLE_CATEGORIES).or(z.string()),
   imageUrl: nullableText,
   imageAlt: nullableText,

@@ -4,6 +4,7 @@ import type { AiJobs } from '../../integrations/ai-jobs.js';
 import type { Pexels } from '../../integrations/pexels.js';
 import type { AdminServices } from '../../services/admin/index.js';
 import type { Services } from '../../services/index.js';
+import { articleHistoryEndpoints } from './article-history.js';
 import { catalogueAdminEndpoints } from './catalogue.js';
 import { editorialEndpoints } from './editorial.js';
 import { engageAdminEndpoints } from './engage.js';
@@ -17,6 +18,7 @@ export interface AdminRouteDependencies { services: Services; ai: AiGenerator; a
 /** Every /api/admin call (admin-area.md), declared in this folder. */
 export const adminEndpoints = (admin: AdminServices, config: Config, { services, ai, aiJobs, pexels }: AdminRouteDependencies) => [
   ...editorialEndpoints(admin),
+  ...articleHistoryEndpoints(admin, services.previews),
   ...catalogueAdminEndpoints(admin),
   ...mediaEndpoints(admin, config),
   ...staffEndpoints(admin),

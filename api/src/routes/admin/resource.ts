@@ -36,10 +36,10 @@ export interface Resource<Row, Input, Update = Input> {
 const params = z.object({ id: idParam });
 
 /** A strong validator of the answer itself: any change an editor could see changes it. */
-const etagOf = (answer: unknown) => `"${createHash('sha256').update(JSON.stringify(answer)).digest('base64url').slice(0, 27)}"`;
+export const etagOf = (answer: unknown) => `"${createHash('sha256').update(JSON.stringify(answer)).digest('base64url').slice(0, 27)}"`;
 
 /** If-Match (RFC 9110 §13.1.1): `*` or a list of entity tags, compared strongly. */
-const ifMatchHolds = (header: string, etag: string) => header.trim() === '*' || header.split(',').some((tag) => tag.trim() === etag);
+export const ifMatchHolds = (header: string, etag: string) => header.trim() === '*' || header.split(',').some((tag) => tag.trim() === etag);
 
 /** The four admin calls of a resource, declared once (GET list, POST, PUT /:id, DELETE /:id), and GET /:id where it has one. */
 export function resourceEndpoints<Row, Input, Update = Input>(resource: Resource<Row, Input, Update>): AnyEndpoint[] {

@@ -1,8 +1,9 @@
 import type { ApprovalDecision } from '@redaktion/shared';
 import type { Db } from '../../db/connection.js';
-import type { ContentApprovalRow, Timestamp } from '../../db/rows.js';
+import type { ArticleRow, ContentApprovalRow, Timestamp } from '../../db/rows.js';
 import { nowIso, toIso } from '../../db/values.js';
 import { conflict, notFound } from '../../errors.js';
+import { createRevisions } from '../editor/revisions.js';
 import { CONTENT_TABLES } from './workflow.js';
 
 /** An open approval with what the list shows of its item and submitter. */
@@ -17,6 +18,7 @@ type PendingRow = ContentApprovalRow & {
 
 /** The approvals tab: what waits for review, and the reviewer's decision. */
 export function createApprovals(db: Db) {
+  const revisions = createRevisions(db);
   const approvalOf = async (id: number, trx: Db): Promise<ContentApprovalRow | undefined> => trx('content_approvals').where({ id }).first();
   return {
     /** Open approvals with the item's title and type and who submitted it, oldest first. */
@@ -53,9 +55,15 @@ export function createApprovals(db: Db) {
         const item: { publishedAt: Timestamp | null } | undefined = await trx(table).where({ id: approval.contentId }).first('publishedAt');
         if (!item) throw notFound('The item under review no longer exists');
         const now = nowIso();
+        const article = approval.contentType === 'article';
         await trx(table).where({ id: approval.contentId }).update(decision.status === 'approved'
-          ? { status: 'published', publishedAt: toIso(item.publishedAt) ?? now, updatedAt: now }
+          ? { status: 'published', publishedAt: toIso(item.publishedAt) ?? now, updatedAt: now, ...(article ? { everPublished: true } : {}) }
           : { status: 'draft', updatedAt: now });
+        // An approval changes the article as any save does: its history has the state after it.
+        if (article) {
+          const row: ArticleRow = await trx('articles').where({ id: approval.contentId }).first();
+          await revisions.record(trx, row, decision.status === 'approved' ? 'published' : 'saved', reviewerId);
+        }
         const decided = { status: decision.status, comments: decision.comments ?? null, reviewedBy: reviewerId, reviewedAt: now };
         await trx('content_approvals').where({ id }).update(decided);
         return { ...approval, ...decided };

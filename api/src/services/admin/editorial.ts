@@ -7,6 +7,10 @@ import { ADMIN_AUDIO_PREFIX, audioFacts, episodeAudioKey, isAudioFileName } from
 import { HttpError, notFound } from '../../errors.js';
 import { ERROR_CODES } from '@redaktion/shared';
 import { contentWords } from '@redaktion/shared/content';
+import type { ArticleCorrectionRow } from '../../db/rows.js';
+import { nowIso } from '../../db/values.js';
+import { createCorrections } from '../editor/corrections.js';
+import { createRevisions, restoredFields, revisionState } from '../editor/revisions.js';
 import type { Page } from '../content/published.js';
 import { editableTable, replacing, type Changes, type EditableTable } from './table.js';
 import { CONTENT_TABLES, publicationDate, removeApprovals, syncApproval, type ContentType } from './workflow.js';
@@ -29,6 +33,8 @@ export type Precondition<R> = (existing: R) => void;
  * Every save runs in a transaction with its approval bookkeeping.
  */
 export function createEditorial(db: Db, storage: Storage) {
+  const revisions = createRevisions(db);
+  const corrections = createCorrections(db);
   const tables: { [T in ContentType]: EditableTable<WorkflowRows[T]> } = {
     article: editableTable(db, CONTENT_TABLES.article),
     podcast: editableTable(db, CONTENT_TABLES.podcast),
@@ -46,7 +52,8 @@ export function createEditorial(db: Db, storage: Storage) {
    */
   async function save<T extends ContentType>(type: T, id: number | null, status: ContentStatus, requestedDate: string | undefined, userId: number,
     build: (trx: Db, existing: WorkflowRows[T] | undefined) => Changes<WorkflowRows[T]> | Promise<Changes<WorkflowRows[T]>>,
-    precondition?: Precondition<WorkflowRows[T]>): Promise<WorkflowRows[T]> {
+    precondition?: Precondition<WorkflowRows[T]>,
+    saved?: (trx: Db, row: WorkflowRows[T], existing: WorkflowRows[T] | undefined) => Promise<void>): Promise<WorkflowRows[T]> {
     return db.transaction(async (trx) => {
       const table: EditableTable<WorkflowRows[T]> = tables[type];
       const existing = id === null ? undefined : await table.forUpdate(id, trx);
@@ -54,16 +61,37 @@ export function createEditorial(db: Db, storage: Storage) {
       // Checked on the locked row, in the transaction that saves: two saves with the same If-Match cannot both pass.
       if (existing) precondition?.(existing);
       const full = { ...(await build(trx, existing)), status, publishedAt: publicationDate(status, requestedDate, existing?.publishedAt) };
-      const saved = id === null ? await table.insert(full, trx) : (await table.update(id, full, trx))!;
-      await syncApproval(trx, type, saved.id, status, userId);
-      return saved;
+      const row = id === null ? await table.insert(full, trx) : (await table.update(id, full, trx))!;
+      await syncApproval(trx, type, row.id, status, userId);
+      await saved?.(trx, row, existing);
+      return row;
     });
   }
 
+  /** An article's revision for a save: created, published (the save that took it public) or saved. */
+  const recordSave = (userId: number) => async (trx: Db, row: ArticleRow, existing: ArticleRow | undefined) =>
+    revisions.record(trx, row, !existing ? 'created' : row.status === 'published' && existing.status !== 'published' ? 'published' : 'saved', userId);
+
   async function remove(type: ContentType, id: number): Promise<void> {
     await db.transaction(async (trx) => {
+      const article: Pick<ArticleRow, 'id' | 'everPublished'> | undefined = type === 'article' ? await trx('articles').where({ id }).first('id', 'everPublished') : undefined;
       if (!(await tables[type].remove(id, trx))) throw notFound();
       await removeApprovals(trx, type, id);
+      if (article) await revisions.forget(trx, article);
+    });
+  }
+
+  /** A change of an article that is not a save of the form (a restore, a correction): its row and its revision. */
+  async function changeArticle(id: number, userId: number, kind: 'restored' | 'corrected', change: (trx: Db, existing: ArticleRow) => Promise<Partial<ArticleRow>>,
+    precondition?: Precondition<ArticleRow>): Promise<ArticleRow> {
+    return db.transaction(async (trx) => {
+      const existing = await tables.article.forUpdate(id, trx);
+      if (!existing) throw notFound('Article not found');
+      precondition?.(existing);
+      const fields = await change(trx, existing);
+      const row = (await tables.article.update(id, { ...fields, updatedAt: nowIso() } as Changes<ArticleRow>, trx))!;
+      await revisions.record(trx, row, kind, userId);
+      return row;
     });
   }
 
@@ -96,9 +124,11 @@ export function createEditorial(db: Db, storage: Storage) {
             return {
               ...replacing(['imageUrl', 'imageAlt', 'imageCredit', 'authorImage', 'authorTitle'], fields),
               contentText: contentWords(fields.content),
+              // Its history is kept for good from the moment it first goes public, even if it is later deleted.
+              ...(status === 'published' ? { everPublished: true } : {}),
               ...(id === null && clientId ? { clientId } : {}),
             };
-          }, precondition);
+          }, precondition, recordSave(userId));
         } catch (error) {
           // The same offline draft sent twice at once: the unique clientId lets one in, the other gets that one.
           const stored = id === null && clientId && /unique/i.test(String((error as Error).message)) ? await byClientId(clientId) : undefined;
@@ -107,6 +137,37 @@ export function createEditorial(db: Db, storage: Storage) {
         }
       },
       remove: (id: number) => remove('article', id),
+
+      revisions: (id: number) => revisions.list(id),
+      revision: (id: number, revisionId: number) => revisions.byId(id, revisionId),
+      autosave: revisions.autosave,
+
+      /** Makes a revision's text current; status, paywall and dates stay as they are (contract §9). */
+      async restore(id: number, revisionId: number, userId: number, precondition?: Precondition<ArticleRow>): Promise<ArticleRow> {
+        const revision = await revisions.byId(id, revisionId);
+        if (!revision) throw notFound('Revision not found');
+        const fields = restoredFields(revisionState(revision));
+        return changeArticle(id, userId, 'restored', async () => ({ ...fields, contentText: contentWords(fields.content) }), precondition);
+      },
+
+      corrections: (id: number) => corrections.forArticle(id),
+
+      async addCorrection(id: number, text: string, userId: number): Promise<ArticleCorrectionRow> {
+        let added: ArticleCorrectionRow | undefined;
+        await changeArticle(id, userId, 'corrected', async (trx, existing) => {
+          if (existing.status !== 'published') throw new HttpError(409, 'Only a published article can be corrected', ERROR_CODES.conflict);
+          added = await corrections.add(trx, id, text, userId);
+          return {};
+        });
+        return added!;
+      },
+
+      async removeCorrection(id: number, correctionId: number, userId: number): Promise<void> {
+        await changeArticle(id, userId, 'corrected', async (trx) => {
+          if (!(await corrections.remove(trx, id, correctionId))) throw notFound('Correction not found');
+          return {};
+        });
+      },
     },
 
     podcasts: {

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { CONTENT_STATUSES } from '../constants.js';
+import { articleInputSchema } from './admin.js';
+import { isoDate } from './fields.js';
+
+/** An article's history (contract §9): revisions, corrections and preview links. */
+
+export const REVISION_KINDS = ['created', 'saved', 'autosave', 'published', 'restored', 'corrected'] as const;
+export type RevisionKind = (typeof REVISION_KINDS)[number];
+
+/** The fields a restore brings back: the text and its presentation, never a status, a paywall or a date. */
+export const RESTORED_FIELDS = [
+  'title', 'excerpt', 'content', 'category', 'imageUrl', 'imageAlt', 'imageCredit', 'author', 'authorImage', 'authorTitle', 'readTime',
+] as const;
+
+export const revisionSummarySchema = z.object({
+  id: z.number().int(),
+  createdAt: isoDate,
+  kind: z.enum(REVISION_KINDS),
+  author: z.object({ id: z.number().int().nullable(), username: z.string() }),
+  title: z.string(),
+  status: z.enum(CONTENT_STATUSES),
+}).meta({ id: 'RevisionSummary' });
+
+/** The article as it stood after the change: its editable fields, status and dates. */
+export const revisionStateSchema = z.object({
+  title: z.string(),
+  excerpt: z.string(),
+  content: z.string(),
+  category: z.string(),
+  imageUrl: z.string().nullable(),
+  imageAlt: z.string().nullable(),
+  imageCredit: z.string().nullable(),
+  author: z.string(),
+  authorImage: z.string().nullable(),
+  authorTitle: z.string().nullable(),
+  readTime: z.number().int(),
+  featured: z.boolean(),
+  categoryFeatured: z.boolean(),
+  premium: z.boolean(),
+  status: z.enum(CONTENT_STATUSES),
+  publishedAt: isoDate.nullable(),
+});
+export type RevisionState = z.infer<typeof revisionStateSchema>;
+
+export const revisionSchema = revisionSummarySchema.extend({
+  articleId: z.number().int(),
+  state: revisionStateSchema,
+}).meta({ id: 'Revision' });
+
+/** An autosave carries the editable fields as they stand in the editor, complete or not (it changes nothing else). */
+export const autosaveInputSchema = articleInputSchema.omit({ status: true, publishedAt: true, clientId: true }).partial()
+  // What was not sent stays as it was: no field takes the form's default here.
+  .extend({
+    readTime: articleInputSchema.shape.readTime.unwrap().optional(),
+    featured: z.boolean().optional(),
+    categoryFeatured: z.boolean().optional(),
+    premium: z.boolean().optional(),
+  })
+  .meta({ id: 'AutosaveInput' });
+
+export const correctionInputSchema = z.object({
+  text: z.string({ error: 'Correction text is required' }).trim().min(1, 'Correction text is required').max(2000, 'A correction is at most 2000 characters'),
+}).meta({ id: 'CorrectionInput' });
+
+export const previewLinkSchema = z.object({
+  url: z.string().describe('A site path that shows the article as an entitled reader would see it once published'),
+  expiresAt: isoDate,
+}).meta({ id: 'PreviewLink' });
+
+export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
+export type Revision = z.infer<typeof revisionSchema>;
+export type AutosaveInput = z.infer<typeof autosaveInputSchema>;
+export type PreviewLink = z.infer<typeof previewLinkSchema>;
