@@ -129,6 +129,15 @@ describe('corrections', () => {
     expect(read.corrections).toEqual([added.body]);
     expect(Date.parse(read.updatedAt)).toBeGreaterThanOrEqual(Date.parse(added.body.createdAt as string));
     expect(await kinds(article.id)).toEqual(['corrected', 'created']);
+    // Readers and search engines see it: near the top and after the body of the page, in its JSON-LD and in the feed.
+    const page = (await anonymous.get(`/article/${article.id}`)).text;
+    expect(page).toContain('Rättad');
+    expect(page).toContain('Siffran gällde 2025, inte 2026.');
+    const ld = [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(([, json]) => JSON.parse(json!) as Record<string, unknown>)
+      .find((node) => node['@type'] === 'NewsArticle')!;
+    expect(ld.correction).toEqual([{ '@type': 'CorrectionComment', text: 'Siffran gällde 2025, inte 2026.', datePublished: added.body.createdAt }]);
+    expect(Date.parse(ld.dateModified as string)).toBeGreaterThanOrEqual(Date.parse(added.body.createdAt as string));
+    expect((await anonymous.get('/rss.xml')).text).toContain('Siffran gällde 2025, inte 2026.');
 
     expect((await admin.delete(`/api/admin/articles/${article.id}/corrections/${added.body.id}`)).status).toBe(204);
     expect((await anonymous.get<Article>(`/api/articles/${article.id}`)).body.corrections).toEqual([]);

@@ -1,8 +1,8 @@
 import { rasterImagePath } from '@redaktion/shared';
-import { bodyToHtml, parseArticle } from '@redaktion/shared/content';
+import { bodyToHtml, parseArticle, type Block } from '@redaktion/shared/content';
 import { Feed } from 'feed';
 import type { Db } from '../../db/connection.js';
-import type { ArticleRow, CategoryRow } from '../../db/rows.js';
+import type { ArticleCorrectionRow, ArticleRow, CategoryRow } from '../../db/rows.js';
 import { toBool, toIso } from '../../db/values.js';
 import { newestFirst, published } from '../content/published.js';
 
@@ -13,6 +13,18 @@ const FEED_COLUMNS = [
 ] as const satisfies readonly (keyof ArticleRow)[];
 export type ArticleFeedFormat = 'rss' | 'atom' | 'json';
 
+
+/** An article's corrections after its body, as the page shows them (contract §9): a box of dated notes. */
+function correctionsBox(corrections: ArticleCorrectionRow[] | undefined): Block[] {
+  if (!corrections?.length) return [];
+  const when = (at: ArticleCorrectionRow['createdAt']) =>
+    new Date(toIso(at)!).toLocaleString('sv-SE', { timeZone: 'Europe/Stockholm', dateStyle: 'long', timeStyle: 'short' });
+  return [{
+    type: 'factbox',
+    title: [{ type: 'text', value: 'Rättelser' }],
+    children: corrections.map((c) => ({ type: 'paragraph', children: [{ type: 'text', value: `${when(c.createdAt)}: ${c.text}` }] })),
+  }];
+}
 
 /**
  * The newest published articles as RSS 2.0, Atom 1.0 and JSON Feed 1.1, through the `feed` library.
@@ -28,6 +40,9 @@ export function createArticleFeeds(db: Db) {
       const query = newestFirst(published(db('articles').select(FEED_COLUMNS), 'articles'), 'articles').limit(ARTICLE_FEED_SIZE);
       if (category) query.where('articles.category', category.slug);
       const rows: Pick<ArticleRow, (typeof FEED_COLUMNS)[number]>[] = await query;
+      const corrections = new Map<number, ArticleCorrectionRow[]>();
+      const listed: ArticleCorrectionRow[] = rows.length ? await db('article_corrections').whereIn('articleId', rows.map((row) => row.id)).orderBy('id') : [];
+      for (const correction of listed) corrections.set(correction.articleId, [...(corrections.get(correction.articleId) ?? []), correction]);
 
       const suffix = category ? `?category=${encodeURIComponent(category.slug)}` : '';
       const feed = new Feed({
@@ -52,7 +67,7 @@ export function createArticleFeeds(db: Db) {
           id: link,
           link,
           description: row.excerpt,
-          content: toBool(row.premium) ? undefined : bodyToHtml(parseArticle(row.content), { origin }),
+          content: toBool(row.premium) ? undefined : bodyToHtml([...parseArticle(row.content), ...correctionsBox(corrections.get(row.id))], { origin }),
           author: [{ name: row.author, ...(row.authorId ? { link: `${origin}/journalists/${row.authorId}` } : {}) }],
           date: new Date(toIso(row.updatedAt) ?? Date.now()),
           published: new Date(toIso(row.publishedAt) ?? Date.now()),
