@@ -9,6 +9,8 @@ import type {
 import type { NewsletterCounts, NewsletterDigest, NewsletterPreview, NewsletterSend, PushAlert } from '../schemas/engage.js';
 import type { SharedFeed } from '../schemas/feeds.js';
 import type { AiJob } from '../schemas/ai-jobs.js';
+import type { AutosaveInput, PreviewLink, Revision, RevisionSummary } from '../schemas/history.js';
+import type { Correction } from '../schemas/entities.js';
 import { ApiError, type ApiClient } from './api-client.js';
 
 /**
@@ -59,6 +61,17 @@ export function createAdminClient(api: ApiClient) {
   return {
     stats: () => api.request<AdminStats>('GET', '/api/admin/stats'),
     articles: resource<AdminArticle>(api, '/api/admin/articles'),
+    /** An article's history (contract §9): revisions, autosave, restore, corrections and preview links. */
+    articleHistory: {
+      revisions: (id: number) => api.request<RevisionSummary[]>('GET', `/api/admin/articles/${id}/revisions`),
+      revision: (id: number, revisionId: number) => api.request<Revision>('GET', `/api/admin/articles/${id}/revisions/${revisionId}`),
+      restore: (id: number, revisionId: number) => api.request<AdminArticle>('POST', `/api/admin/articles/${id}/revisions/${revisionId}/restore`),
+      autosave: (id: number, body: AutosaveInput) => api.request<RevisionSummary>('POST', `/api/admin/articles/${id}/autosave`, body),
+      addCorrection: (id: number, text: string) => api.request<Correction>('POST', `/api/admin/articles/${id}/corrections`, { text }),
+      removeCorrection: (id: number, correctionId: number) => api.request<void>('DELETE', `/api/admin/articles/${id}/corrections/${correctionId}`),
+      createPreview: (id: number) => api.request<PreviewLink>('POST', `/api/admin/articles/${id}/preview`),
+      revokePreviews: (id: number) => api.request<void>('DELETE', `/api/admin/articles/${id}/preview`),
+    },
     podcasts: resource<Episode>(api, '/api/admin/podcasts'),
     series: resource<PodcastSeries>(api, '/api/admin/podcast-series'),
     advertisements: resource<Advertisement>(api, '/api/admin/advertisements'),
