@@ -69,6 +69,12 @@ async function urlsFor(definitions: AnyEndpoint[]): Promise<Map<string, string>>
     '/api/advertisements/': { id: await first('advertisements', { active: true }) },
     '/api/custom-videos/slug/': { slug: String((await db('customVideos').where({ active: true }).first('slug'))!.slug) },
     '/api/placeholder/': { w: '40', h: '30' },
+    // A preview link of a premium draft's kind, and an article's first revision.
+    '/api/previews/': { token: ((await clients.admin.post(`/api/admin/articles/${premiumArticle}/preview`)).body.url as string).split('/').pop()! },
+    '/api/admin/articles/': await (async () => {
+      const revision = (await db('articleRevisions').orderBy('id').first('id', 'articleId'))!;
+      return { id: String(revision.articleId), revisionId: String(revision.id) };
+    })(),
     // The subscriber's own private feed, as GET /api/podcast-feeds gives it.
     '/feeds/private/': (/\/feeds\/private\/(?<token>[^/]+)\/podcast-series\/(?<id>\d+)\.xml$/
       .exec((await clients.subscriber.get('/api/podcast-feeds')).body[0].url as string))!.groups!,

@@ -2,6 +2,7 @@ import type {
   AdPlacement, ApprovalDecision, ContentStatus, EPISODE_TYPES, EpisodeKind, Journalist, Locale, PendingApproval, PersonProfile,
   PODCAST_TYPES, RevisionKind, RevisionState, SubscriptionPlan, UserRole,
 } from '@redaktion/shared';
+import type { Block } from '@redaktion/shared/content';
 
 /**
  * One interface per table, as knex hands a row back: camelCased keys (connection.ts), the columns of migrations/.
@@ -77,6 +78,8 @@ export interface ArticleRow {
   content: string;
   /** The body's words, which search reads instead of the Markdown. */
   contentText: string;
+  /** The parsed content (a Block[] as JSON), made when the article is saved. */
+  body: JsonColumn<Block[]>;
   excerpt: string;
   /** A category's slug. */
   category: string;

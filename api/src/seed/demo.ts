@@ -9,7 +9,7 @@ import { audioFacts, episodeAudioKey } from '../services/media/episode-audio.js'
 import type { Storage } from '../storage/index.js';
 import { coverArt, portrait } from './artwork.js';
 import * as demo from './content/index.js';
-import { contentWords } from '@redaktion/shared/content';
+import { bodyColumns } from '../services/content/article-body.js';
 
 const ASSETS = new URL('./assets/', import.meta.url).pathname;
 const HOUR_MS = 60 * 60 * 1000;
@@ -56,7 +56,7 @@ export async function seedDemoContent(db: Db, storage: Storage): Promise<{ artic
       const author = journalistIds.get(article.author);
       const publishedAt = isoHoursAgo(article.hoursAgo);
       await trx('articles').insert({
-        title: article.title, excerpt: article.excerpt, content: article.content, contentText: contentWords(article.content), category: article.category,
+        title: article.title, excerpt: article.excerpt, content: article.content, ...bodyColumns(article.content), category: article.category,
         imageUrl: await art(`article-${slugify(article.title)}`, coverArt(article.title, article.category, CATEGORY_LABELS[article.category] ?? article.category)),
         imageAlt: article.imageAlt, imageCredit: 'Illustration: Redaktion',
         author: article.author, authorId: author?.id ?? null, authorImage: author?.image ?? null, authorTitle: article.authorTitle,

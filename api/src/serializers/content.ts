@@ -4,12 +4,13 @@ import type {
 import type {
   ArticleCorrectionRow, AdvertisementRow, ArticleRow, CategoryRow, CustomVideoRow, JournalistRow, PeopleProfileRow, PodcastRow, PodcastSeriesRow,
 } from '../db/rows.js';
-import { mapEmbeds, parseArticle, type EmbedCard } from '@redaktion/shared/content';
+import { mapEmbeds, type EmbedCard } from '@redaktion/shared/content';
 import { fromJson, toBool, toIso } from '../db/values.js';
 import { hearsEpisode, readsPremium, type Audience } from '../services/content/audience.js';
 import type { ArticleListRow } from '../services/content/articles.js';
 import type { CountedSeriesRow } from '../services/content/podcasts.js';
 import type { EmbeddedItems } from '../services/content/embeds.js';
+import { bodyOf } from '../services/content/article-body.js';
 
 /**
  * Rows become API answers here and nowhere else. Premium gating lives in this file too, by the request's
@@ -27,8 +28,8 @@ export function toArticle(row: ArticleListRow | ArticleRow, audience: Audience, 
     id: row.id,
     title: row.title,
     excerpt: row.excerpt,
-    // The body travels parsed beside its Markdown: the reader renders the tree and needs no parser (contract §9).
-    ...(withContent && !locked && 'content' in row ? { content: row.content, body: parseArticle(row.content) } : {}),
+    // The body travels parsed beside its Markdown (stored so at save): the reader renders the tree, with no parser.
+    ...(withContent && !locked && 'content' in row ? { content: row.content, body: bodyOf(row) } : {}),
     locked,
     category: row.category,
     imageUrl: orNull(row.imageUrl),

@@ -1,4 +1,4 @@
-import { contentWords } from '@redaktion/shared/content';
+import { bodyColumns } from '../../src/services/content/article-body.js';
 import { episodeAudioKey } from '../../src/services/media/episode-audio.js';
 import { createStorage } from '../../src/storage/index.js';
 import type { TestServer } from './test-server.js';
@@ -19,7 +19,7 @@ export async function insertArticle(server: TestServer, fields: Record<string, u
     readTime: 3, status: 'published', publishedAt: iso(-HOUR), featured: false, categoryFeatured: false, premium: false,
     createdAt: now, updatedAt: now, ...fields,
   };
-  const inserted = id(await server.db('articles').insert({ ...row, contentText: contentWords(String(row.content)) }, ['id']));
+  const inserted = id(await server.db('articles').insert({ ...row, ...bodyColumns(String(row.content)) }, ['id']));
   await server.contentChanged();
   return inserted;
 }

@@ -6,9 +6,9 @@ import type { Storage } from '../../storage/index.js';
 import { ADMIN_AUDIO_PREFIX, audioFacts, episodeAudioKey, isAudioFileName } from '../media/episode-audio.js';
 import { HttpError, notFound } from '../../errors.js';
 import { ERROR_CODES } from '@redaktion/shared';
-import { contentWords } from '@redaktion/shared/content';
 import type { ArticleCorrectionRow } from '../../db/rows.js';
 import { nowIso } from '../../db/values.js';
+import { bodyColumns } from '../content/article-body.js';
 import { createCorrections } from '../editor/corrections.js';
 import { createRevisions, restoredFields, revisionState } from '../editor/revisions.js';
 import type { Page } from '../content/published.js';
@@ -123,7 +123,7 @@ export function createEditorial(db: Db, storage: Storage) {
             if (input.featured) await trx('articles').where({ featured: true }).modify((q) => (id ? q.whereNot({ id }) : q)).update({ featured: false });
             return {
               ...replacing(['imageUrl', 'imageAlt', 'imageCredit', 'authorImage', 'authorTitle'], fields),
-              contentText: contentWords(fields.content),
+              ...bodyColumns(fields.content),
               // Its history is kept for good from the moment it first goes public, even if it is later deleted.
               ...(status === 'published' ? { everPublished: true } : {}),
               ...(id === null && clientId ? { clientId } : {}),
@@ -147,7 +147,7 @@ export function createEditorial(db: Db, storage: Storage) {
         const revision = await revisions.byId(id, revisionId);
         if (!revision) throw notFound('Revision not found');
         const fields = restoredFields(revisionState(revision));
-        return changeArticle(id, userId, 'restored', async () => ({ ...fields, contentText: contentWords(fields.content) }), precondition);
+        return changeArticle(id, userId, 'restored', async () => ({ ...fields, ...bodyColumns(fields.content) }), precondition);
       },
 
       corrections: (id: number) => corrections.forArticle(id),

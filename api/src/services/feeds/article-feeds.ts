@@ -1,15 +1,16 @@
 import { rasterImagePath } from '@redaktion/shared';
-import { bodyToHtml, parseArticle, type Block } from '@redaktion/shared/content';
+import { bodyToHtml, type Block } from '@redaktion/shared/content';
 import { Feed } from 'feed';
 import type { Db } from '../../db/connection.js';
 import type { ArticleCorrectionRow, ArticleRow, CategoryRow } from '../../db/rows.js';
 import { toBool, toIso } from '../../db/values.js';
+import { bodyOf } from '../content/article-body.js';
 import { newestFirst, published } from '../content/published.js';
 
 export const ARTICLE_FEED_SIZE = 50;
 
 const FEED_COLUMNS = [
-  'id', 'title', 'excerpt', 'content', 'category', 'imageUrl', 'author', 'authorId', 'premium', 'publishedAt', 'updatedAt',
+  'id', 'title', 'excerpt', 'body', 'category', 'imageUrl', 'author', 'authorId', 'premium', 'publishedAt', 'updatedAt',
 ] as const satisfies readonly (keyof ArticleRow)[];
 export type ArticleFeedFormat = 'rss' | 'atom' | 'json';
 
@@ -67,7 +68,7 @@ export function createArticleFeeds(db: Db) {
           id: link,
           link,
           description: row.excerpt,
-          content: toBool(row.premium) ? undefined : bodyToHtml([...parseArticle(row.content), ...correctionsBox(corrections.get(row.id))], { origin }),
+          content: toBool(row.premium) ? undefined : bodyToHtml([...bodyOf(row), ...correctionsBox(corrections.get(row.id))], { origin }),
           author: [{ name: row.author, ...(row.authorId ? { link: `${origin}/journalists/${row.authorId}` } : {}) }],
           date: new Date(toIso(row.updatedAt) ?? Date.now()),
           published: new Date(toIso(row.publishedAt) ?? Date.now()),
