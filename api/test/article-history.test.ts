@@ -193,3 +193,29 @@ describe('deleting an article', () => {
     expect(Number(((await server.db('article_revisions').where({ articleId: published.id }).count('* as n').first()) as { n: number }).n)).toBe(2);
   });
 });
+
+describe('the response cache after an edit', () => {
+  it('drops only the answers that show the edited article, unless its place in the lists changed', async () => {
+    const edited = await create({ status: 'published', title: 'Redigeras' });
+    const other = await create({ status: 'published', title: 'Orörd' });
+    const warm = async () => {
+      for (const path of [`/api/articles/${edited.id}`, `/api/articles/${other.id}`, `/article/${other.id}`, '/rss.xml', '/api/articles']) {
+        expect((await anonymous.get(path)).status).toBe(200);
+      }
+    };
+    await warm();
+    // Changed behind the cache's back: an answer still served from memory shows the old title.
+    await server.db('articles').where({ id: other.id }).update({ title: 'Ändrad i smyg' });
+
+    expect((await put(edited, { status: 'published', content: 'Ny text i artikeln.' })).status).toBe(200);
+    expect((await anonymous.get<Article>(`/api/articles/${edited.id}`)).body.content).toBe('Ny text i artikeln.');
+    expect((await anonymous.get('/rss.xml')).text).toContain('Ny text i artikeln.');
+    expect((await anonymous.get<Article>(`/api/articles/${other.id}`)).body.title).toBe('Orörd');
+    expect((await anonymous.get(`/article/${other.id}`)).text).toContain('Orörd');
+
+    // A change of status moves the article in and out of lists: then every cached answer goes.
+    expect((await put(edited, { status: 'draft' })).status).toBe(200);
+    expect((await anonymous.get<Article>(`/api/articles/${other.id}`)).body.title).toBe('Ändrad i smyg');
+    expect((await anonymous.get<Article[]>('/api/articles')).body.map((a) => a.id)).not.toContain(edited.id);
+  });
+});

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Config } from '../config.js';
-import type { ChangeBus } from '../http/response-cache.js';
+import type { ChangeBus, ChangeScope } from '../http/response-cache.js';
 import { log } from '../log.js';
 import type { Db } from './connection.js';
 
@@ -15,8 +15,14 @@ const SELF_TEST_WAIT_MS = 2000;
  * nothing and says nothing, so a self-test at start sends a notice to itself and warns when it does not arrive.
  * While the listener is away notices may be missed: the cache is cleared when it drops and again when it is back.
  */
+/** A notice names its sender and, for one article's change, the article: `<origin> article:7`. */
+function scopeOf(payload: string): ChangeScope | undefined {
+  const article = / article:(\d+)$/.exec(payload)?.[1];
+  return article ? { article: Number(article) } : undefined;
+}
+
 export function createPgChangeBus(db: Db, config: Pick<Config, 'databaseUrl' | 'databaseListenUrl' | 'dbTimeoutMs'>): ChangeBus {
-  const listeners: (() => void)[] = [];
+  const listeners: ((scope?: ChangeScope) => void)[] = [];
   const selfTests = new Map<string, () => void>();
   let client: pg.Client | null = null;
   let closed = false;
@@ -26,7 +32,7 @@ export function createPgChangeBus(db: Db, config: Pick<Config, 'databaseUrl' | '
   // it again when the echo arrives would throw away pages rendered from the new content in between.
   const origin = randomUUID();
 
-  const notifyAll = () => listeners.forEach((listener) => listener());
+  const notifyAll = (scope?: ChangeScope) => listeners.forEach((listener) => listener(scope));
 
   async function connect(): Promise<void> {
     if (closed) return;
@@ -38,7 +44,7 @@ export function createPgChangeBus(db: Db, config: Pick<Config, 'databaseUrl' | '
     connection.on('notification', (message) => {
       if (message.channel !== CHANNEL) return;
       if (message.payload?.startsWith(SELF_TEST)) selfTests.get(message.payload)?.();
-      else if (message.payload !== origin) notifyAll();
+      else if (message.payload && !message.payload.startsWith(origin)) notifyAll(scopeOf(message.payload));
     });
     try {
       await connection.connect();
@@ -103,8 +109,8 @@ export function createPgChangeBus(db: Db, config: Pick<Config, 'databaseUrl' | '
   void connect();
 
   return {
-    async publish() {
-      await db.raw('select pg_notify(?, ?)', [CHANNEL, origin]);
+    async publish(scope) {
+      await db.raw('select pg_notify(?, ?)', [CHANNEL, scope ? `${origin} article:${scope.article}` : origin]);
     },
     subscribe(onChange) {
       listeners.push(onChange);

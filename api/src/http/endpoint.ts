@@ -174,7 +174,7 @@ export function mount(router: Router, endpoints: AnyEndpoint[], cache: ResponseC
       if (generation !== null && ctx.status === 200) cache.store(ctx, audience, generation);
       if (definition.personal) ctx.set(PERSONAL_HEADERS);
       // Any content change by staff makes every cached public answer stale, in this process and the others.
-      if (invalidates && ctx.status < 400) await cache.invalidate();
+      if (invalidates && ctx.status < 400) await cache.invalidate(ctx.state.changed);
     });
   }
 }

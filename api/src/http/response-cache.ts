@@ -17,12 +17,25 @@ export interface CachedAnswer {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/**
+ * What a write changed: one article's text, where its listing (status, dates, category, flags) stayed as it was, so
+ * that only the answers showing it are stale; or, when absent, anything.
+ */
+export type ChangeScope = { article: number };
+
 /** Tells other API processes that content changed, and hears them. */
 export interface ChangeBus {
-  publish(): Promise<void>;
-  subscribe(onChange: () => void): void;
+  publish(scope?: ChangeScope): Promise<void>;
+  subscribe(onChange: (scope?: ChangeScope) => void): void;
   close(): Promise<void>;
 }
+
+/**
+ * Whether a cached answer shows an article: it names it as an item (`{"id":7,"title"…`, as every article answer
+ * begins) or links to it (`/article/7`, `/api/articles/7`, a card or a feed's link). Dropping an answer that matches
+ * by chance (an ad with that id) costs one render; keeping one that shows the article would be wrong, so any doubt drops.
+ */
+const shows = (article: number) => new RegExp(`"id":${article},"title"|/articles?/${article}(?![0-9])`);
 
 export const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
@@ -53,7 +66,7 @@ export class ResponseCache {
     private readonly publicOrigin: string | null,
     private readonly maxAgeMs = 60_000,
   ) {
-    bus?.subscribe(() => this.clear());
+    bus?.subscribe((scope) => this.clear(scope));
   }
 
   /** The answer stored under a key, if it is still valid. */
@@ -150,8 +163,14 @@ export class ResponseCache {
     this.validUntil = Math.min(next, Date.now() + this.maxAgeMs);
   }
 
-  private clear(): void {
+  private clear(scope?: ChangeScope): void {
     this.generation += 1;
+    if (scope) {
+      // One article's text: the editor's and the live desk's saves every few seconds leave the rest of the cache warm.
+      const pattern = shows(scope.article);
+      for (const [key, entry] of this.entries) if (pattern.test(key) || pattern.test(entry.body)) this.entries.delete(key);
+      return;
+    }
     this.entries.clear();
     this.validUntil = 0;
     this.refreshing ??= this.refresh()
@@ -159,8 +178,8 @@ export class ResponseCache {
       .finally(() => { this.refreshing = null; });
   }
 
-  async invalidate(): Promise<void> {
-    this.clear();
-    await this.bus?.publish();
+  async invalidate(scope?: ChangeScope): Promise<void> {
+    this.clear(scope);
+    await this.bus?.publish(scope);
   }
 }

@@ -10,6 +10,7 @@ import { endpoint } from '../../http/endpoint.js';
 import type { AppContext } from '../../http/context.js';
 import { toArticle } from '../../serializers/content.js';
 import type { AdminServices } from '../../services/admin/index.js';
+import { sameListing } from '../../services/admin/editorial.js';
 import { revisionState } from '../../services/editor/revisions.js';
 import type { Previews } from '../../services/editor/previews.js';
 import { etagOf, ifMatchHolds } from './resource.js';
@@ -67,7 +68,10 @@ export const articleHistoryEndpoints = ({ editorial: { articles } }: AdminServic
             throw new HttpError(412, 'Someone else saved this article after you opened it', ERROR_CODES.editConflict, undefined, { ETag: etag }, { current });
           }
         } : undefined;
-        const answer = adminArticle(await articles.restore(id, revisionId, userId(ctx), precondition));
+        const before = await existing(id);
+        const restored = await articles.restore(id, revisionId, userId(ctx), precondition);
+        if (sameListing(before, restored)) ctx.state.changed = { article: id };
+        const answer = adminArticle(restored);
         ctx.set('ETag', etagOf(answer));
         return answer;
       },
@@ -84,6 +88,7 @@ export const articleHistoryEndpoints = ({ editorial: { articles } }: AdminServic
       answers: { 409: { description: 'The article is not published' } },
       handle: async (ctx, { params: { id }, body }) => {
         const row = await articles.addCorrection(id, body.text, userId(ctx));
+        ctx.state.changed = { article: id };
         return { id: row.id, text: row.text, createdAt: toIso(row.createdAt) ?? '' };
       },
     }),
@@ -92,6 +97,7 @@ export const articleHistoryEndpoints = ({ editorial: { articles } }: AdminServic
       summary: 'Withdraws a correction; a revision of kind corrected',
       handle: async (ctx, { params: { id, correctionId } }) => {
         await articles.removeCorrection(id, correctionId, userId(ctx));
+        ctx.state.changed = { article: id };
         ctx.status = 204;
       },
     }),

@@ -4,6 +4,7 @@ import {
 import type { AppContext } from '../../http/context.js';
 import { toArticle, toEpisode, toPerson } from '../../serializers/content.js';
 import type { AdminServices } from '../../services/admin/index.js';
+import { sameListing } from '../../services/admin/editorial.js';
 import { resourceEndpoints } from './resource.js';
 
 const userId = (ctx: AppContext) => ctx.state.user!.id;
@@ -24,7 +25,12 @@ export const editorialEndpoints = ({ editorial: { articles, podcasts, profiles }
       byId: articles.byId,
       replayed: ({ clientId }) => (clientId ? articles.byClientId(clientId) : Promise.resolve(undefined)),
       create: (input, ctx) => articles.save(null, input, userId(ctx)),
-      update: (id, input, ctx, precondition) => articles.save(id, input, userId(ctx), precondition),
+      update: async (id, input, ctx, precondition) => {
+        const before = await articles.byId(id);
+        const saved = await articles.save(id, input, userId(ctx), precondition);
+        if (before && sameListing(before, saved)) ctx.state.changed = { article: id };
+        return saved;
+      },
       remove: articles.remove,
     },
   }),

@@ -7,7 +7,7 @@ import { ADMIN_AUDIO_PREFIX, audioFacts, episodeAudioKey, isAudioFileName } from
 import { HttpError, notFound } from '../../errors.js';
 import { ERROR_CODES } from '@redaktion/shared';
 import type { ArticleCorrectionRow } from '../../db/rows.js';
-import { nowIso } from '../../db/values.js';
+import { nowIso, toBool, toIso } from '../../db/values.js';
 import { bodyColumns } from '../content/article-body.js';
 import { createCorrections } from '../editor/corrections.js';
 import { createRevisions, restoredFields, revisionState } from '../editor/revisions.js';
@@ -24,6 +24,14 @@ interface WorkflowRows {
 
 export const fieldError = (path: string, message: string) =>
   new HttpError(400, message, ERROR_CODES.validation, [{ path, message }]);
+
+/**
+ * Whether two states of an article stand in the same public lists (status, dates, category, flags): only then does
+ * a change concern the answers that show the article and no others.
+ */
+export const sameListing = (a: ArticleRow, b: ArticleRow): boolean =>
+  a.status === b.status && toIso(a.publishedAt) === toIso(b.publishedAt) && a.category === b.category
+  && toBool(a.featured) === toBool(b.featured) && toBool(a.categoryFeatured) === toBool(b.categoryFeatured) && toBool(a.premium) === toBool(b.premium);
 
 /** What a save demands of the row it replaces (an If-Match): it throws to refuse the save. */
 export type Precondition<R> = (existing: R) => void;
