@@ -39,9 +39,18 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable();
     t.timestamp('expires_at', { useTz: true }).notNullable().index();
   });
+
+  // Who has an article open in the editor, by their last heartbeat: two editors see each other before a 412 does.
+  await knex.schema.createTable('article_presence', (t) => {
+    t.integer('article_id').notNullable().references('id').inTable('articles').onDelete('CASCADE');
+    t.integer('user_id').notNullable().references('id').inTable('users').onDelete('CASCADE');
+    t.timestamp('seen_at', { useTz: true }).notNullable().index();
+    t.primary(['article_id', 'user_id']);
+  });
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTable('article_presence');
   await knex.schema.dropTable('article_previews');
   await knex.schema.dropTable('article_corrections');
   await knex.schema.alterTable('articles', (t) => t.dropColumn('ever_published'));

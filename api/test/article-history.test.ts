@@ -219,3 +219,21 @@ describe('the response cache after an edit', () => {
     expect((await anonymous.get<Article[]>('/api/articles')).body.map((a) => a.id)).not.toContain(edited.id);
   });
 });
+
+describe('presence', () => {
+  it('tells an editor who else has the article open, until they leave or fall silent', async () => {
+    const article = await create();
+    const anna = await signedInUser(server.url, server.db, { role: 'admin' });
+    expect((await admin.request('PUT', `/api/admin/articles/${article.id}/presence`)).body).toEqual([]);
+    expect((await anna.client.request('PUT', `/api/admin/articles/${article.id}/presence`)).body)
+      .toEqual([{ id: expect.any(Number), username: adminName, lastSeen: expect.any(String) }]);
+    expect((await admin.request('PUT', `/api/admin/articles/${article.id}/presence`)).body.map((p: { username: string }) => p.username)).toEqual([anna.username]);
+    expect((await anna.client.delete(`/api/admin/articles/${article.id}/presence`)).status).toBe(204);
+    expect((await admin.request('PUT', `/api/admin/articles/${article.id}/presence`)).body).toEqual([]);
+    // A heartbeat not heard for 45 s: gone.
+    await anna.client.request('PUT', `/api/admin/articles/${article.id}/presence`);
+    await server.db('article_presence').where({ userId: anna.id }).update({ seenAt: new Date(Date.now() - 46_000).toISOString() });
+    expect((await admin.request('PUT', `/api/admin/articles/${article.id}/presence`)).body).toEqual([]);
+    expect((await anonymous.request('PUT', `/api/admin/articles/${article.id}/presence`)).status).toBe(401);
+  });
+});

@@ -8,6 +8,7 @@ import { createCategoryReads } from './content/categories.js';
 import { createCustomVideoReads } from './content/custom-videos.js';
 import { createEmbeds } from './content/embeds.js';
 import { createCorrections } from './editor/corrections.js';
+import { createPresence } from './editor/presence.js';
 import { createPreviews } from './editor/previews.js';
 import { createJobQueue } from './jobs/index.js';
 import { createLoginThrottle } from './accounts/login-throttle.js';
@@ -53,6 +54,7 @@ export function createServices(db: Db, config: Config) {
     embeds: createEmbeds(db),
     previews: createPreviews(db),
     corrections: createCorrections(db),
+    presence: createPresence(db),
     podcasts: createPodcastReads(db),
     series: createSeriesReads(db),
     people: createPeopleReads(db),

@@ -9,7 +9,7 @@ import type {
 import type { NewsletterCounts, NewsletterDigest, NewsletterPreview, NewsletterSend, PushAlert } from '../schemas/engage.js';
 import type { SharedFeed } from '../schemas/feeds.js';
 import type { AiJob } from '../schemas/ai-jobs.js';
-import type { AutosaveInput, PreviewLink, Revision, RevisionSummary } from '../schemas/history.js';
+import type { AutosaveInput, PresentEditor, PreviewLink, Revision, RevisionSummary } from '../schemas/history.js';
 import type { Correction } from '../schemas/entities.js';
 import { ApiError, type ApiClient } from './api-client.js';
 
@@ -71,6 +71,9 @@ export function createAdminClient(api: ApiClient) {
       removeCorrection: (id: number, correctionId: number) => api.request<void>('DELETE', `/api/admin/articles/${id}/corrections/${correctionId}`),
       createPreview: (id: number) => api.request<PreviewLink>('POST', `/api/admin/articles/${id}/preview`),
       revokePreviews: (id: number) => api.request<void>('DELETE', `/api/admin/articles/${id}/preview`),
+      /** The editor's heartbeat while the article is open: the other editors who have it open. */
+      present: (id: number) => api.request<PresentEditor[]>('PUT', `/api/admin/articles/${id}/presence`),
+      leave: (id: number) => api.request<void>('DELETE', `/api/admin/articles/${id}/presence`),
     },
     podcasts: resource<Episode>(api, '/api/admin/podcasts'),
     series: resource<PodcastSeries>(api, '/api/admin/podcast-series'),

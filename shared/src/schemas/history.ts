@@ -68,6 +68,10 @@ export const previewLinkSchema = z.object({
   expiresAt: isoDate,
 }).meta({ id: 'PreviewLink' });
 
+/** Another editor who has the article open (contract silent; see the closing note of issue 21). */
+export const presentEditorSchema = z.object({ id: z.number().int(), username: z.string(), lastSeen: isoDate }).meta({ id: 'PresentEditor' });
+
+export type PresentEditor = z.infer<typeof presentEditorSchema>;
 export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
 export type Revision = z.infer<typeof revisionSchema>;
 export type AutosaveInput = z.infer<typeof autosaveInputSchema>;

@@ -1,6 +1,6 @@
 import {
   adminArticleSchema, autosaveInputSchema, correctionInputSchema, correctionSchema, editConflictSchema, ERROR_CODES, idParam,
-  previewLinkSchema, revisionSchema, revisionSummarySchema,
+  presentEditorSchema, previewLinkSchema, revisionSchema, revisionSummarySchema,
 } from '@redaktion/shared';
 import { z } from 'zod';
 import type { ArticleRevisionRow, ArticleRow } from '../../db/rows.js';
@@ -12,6 +12,7 @@ import { toArticle } from '../../serializers/content.js';
 import type { AdminServices } from '../../services/admin/index.js';
 import { sameListing } from '../../services/admin/editorial.js';
 import { revisionState } from '../../services/editor/revisions.js';
+import type { Presence } from '../../services/editor/presence.js';
 import type { Previews } from '../../services/editor/previews.js';
 import { etagOf, ifMatchHolds } from './resource.js';
 
@@ -31,7 +32,7 @@ const summaryOf = (row: ArticleRevisionRow) => {
 const adminArticle = (row: ArticleRow) => ({ ...toArticle(row, 'staff', true), clientId: row.clientId });
 
 /** An article's revisions, autosave, restore, corrections and preview links (contract §9). */
-export const articleHistoryEndpoints = ({ editorial: { articles } }: AdminServices, previews: Previews) => {
+export const articleHistoryEndpoints = ({ editorial: { articles } }: AdminServices, previews: Previews, presence: Presence) => {
   const existing = async (id: number) => {
     const row = await articles.byId(id);
     if (!row) throw notFound('Article not found');
@@ -116,6 +117,22 @@ export const articleHistoryEndpoints = ({ editorial: { articles } }: AdminServic
       handle: async (ctx, { params: { id } }) => {
         await existing(id);
         await previews.revokeAll(id);
+        ctx.status = 204;
+      },
+    }),
+    endpoint({
+      method: 'put', path: '/api/admin/articles/:id/presence', tag, access: 'admin', params, response: z.array(presentEditorSchema), keepsCache: true,
+      summary: "The editor's heartbeat (every 15 s while the article is open): marks the caller present and answers the other editors who have it open",
+      handle: async (ctx, { params: { id } }) => {
+        await existing(id);
+        return presence.beat(id, userId(ctx));
+      },
+    }),
+    endpoint({
+      method: 'delete', path: '/api/admin/articles/:id/presence', tag, access: 'admin', status: 204, params, keepsCache: true,
+      summary: 'The caller has closed the article',
+      handle: async (ctx, { params: { id } }) => {
+        await presence.leave(id, userId(ctx));
         ctx.status = 204;
       },
     }),

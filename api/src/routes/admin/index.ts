@@ -18,7 +18,7 @@ export interface AdminRouteDependencies { services: Services; ai: AiGenerator; a
 /** Every /api/admin call (admin-area.md), declared in this folder. */
 export const adminEndpoints = (admin: AdminServices, config: Config, { services, ai, aiJobs, pexels }: AdminRouteDependencies) => [
   ...editorialEndpoints(admin),
-  ...articleHistoryEndpoints(admin, services.previews),
+  ...articleHistoryEndpoints(admin, services.previews, services.presence),
   ...catalogueAdminEndpoints(admin),
   ...mediaEndpoints(admin, config),
   ...staffEndpoints(admin),
