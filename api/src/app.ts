@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import Koa from 'koa';
 import compress from 'koa-compress';
@@ -22,9 +21,6 @@ import { ABANDONED_PART_MS, sweepStaleUploadParts } from './services/media/uploa
 import { sameOriginWrites } from './http/same-origin.js';
 import { Admission } from './admission.js';
 import { securityHeaders } from './http/security-headers.js';
-import { safeJoin, sendFile } from './http/send-file.js';
-import { imageObject } from './services/media/images.js';
-import { sendStored } from './http/send-stored.js';
 import { currentUser, SESSION_COOKIE, sessions } from './http/session.js';
 import { clientApp } from './http/client-app.js';
 import { inProcessReads } from './http/in-process.js';
@@ -34,14 +30,13 @@ import { catalogueEndpoints } from './routes/catalogue.js';
 import { metaEndpoints } from './routes/meta.js';
 import { podcastEndpoints } from './routes/podcasts.js';
 import { createServices, type Services } from './services/index.js';
-import { publicKey } from './storage/index.js';
 import { createAdminServices } from './services/admin/index.js';
 import { adminEndpoints } from './routes/admin/index.js';
 import { engageEndpoints } from './routes/engage.js';
 import { videoEndpoints } from './routes/videos.js';
 import { subscriptionEndpoints } from './routes/subscription.js';
 import { feedEndpoints } from './routes/feeds.js';
-import { isRasterPreset } from '@redaktion/shared';
+import { mediaFileRoutes } from './routes/media-files.js';
 import { tokenEndpoints } from './routes/tokens.js';
 import { createAiGenerator } from './integrations/ai.js';
 import { createAiJobs } from './integrations/ai-jobs.js';
@@ -62,18 +57,6 @@ export interface App {
   warm(): Promise<void>;
   close(): Promise<void>;
 }
-
-/** The demo clips double as the hero's built-in videos, so they exist on a site without demo content too. */
-const HERO_MEDIA_DIR = path.resolve(new URL('./seed/assets/video', import.meta.url).pathname);
-
-/** A path segment as written, or '' when its escapes are malformed (which then names no file). */
-const safeDecode = (text: string): string => {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return '';
-  }
-};
 
 /** Builds the whole server for one database: the API, the public uploads and the PWA. */
 export function createApp(db: Db, config: ServingConfig): App {
@@ -163,30 +146,9 @@ export function createApp(db: Db, config: ServingConfig): App {
   koa.use(async (ctx, next) => {
     // Also for /API/user and the like (paths are case-sensitive): a client that miscapitalises is told in the API's terms.
     if (/^\/api(\/|$)/i.test(ctx.path)) throw notFound(`No such API endpoint: ${ctx.method} ${ctx.path}`);
-    if (ctx.path.startsWith('/media/hero/') && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
-      // The home hero's two built-in videos (reader-area.md §4), shipped with the server.
-      const file = safeJoin(HERO_MEDIA_DIR, ctx.path.slice('/media/hero/'.length));
-      if (file && (await sendFile(ctx, file, { maxAgeSeconds: 86_400 }))) return;
-      throw notFound('File not found');
-    }
-    const raster = /^\/media\/([a-z]+)\/(.+)\.jpg$/.exec(ctx.path);
-    if (raster && isRasterPreset(raster[1]!) && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
-      // A JPEG of an upload at a fixed size, for podcast apps and link previews (which take no SVG or WebP).
-      const key = await services.rasterImages.key(raster[1]!, safeDecode(raster[2]!));
-      if (key && (await sendStored(ctx, services.storage, key, { public: true, immutable: true, contentType: 'image/jpeg' }))) return;
-      throw notFound('File not found');
-    }
-    if (ctx.path.startsWith('/uploads/') && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
-      const asked = publicKey('uploads/', safeDecode(ctx.path.slice('/uploads/'.length)));
-      // `?w=` picks one of an image's WebP variants (srcset); the original answers without it.
-      const width = asked?.startsWith('uploads/images/') && ctx.query.w ? Number(ctx.query.w) : null;
-      const answer = asked ? await imageObject(services.storage, asked, width) : null;
-      // Uploads are stored under generated names and never change: cached for good, unless a variant is still to come.
-      if (answer && (await sendStored(ctx, services.storage, answer.key, { public: true, ...(answer.final ? { immutable: true } : { maxAgeSeconds: 60 }) }))) return;
-      throw notFound('File not found');
-    }
     await next();
   });
+  koa.use(mediaFileRoutes(services));
   koa.use(pages.serve);
   koa.on('error', logRequestError);
 
