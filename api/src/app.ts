@@ -74,7 +74,8 @@ export function createApp(db: Db, config: ServingConfig): App {
   const ai = createAiGenerator(db, config, admin.images);
   const aiJobs = createAiJobs(db, services.jobs, ai);
   // Once an hour in the whole cluster: expired sessions, closed throttle and rate-limit windows, unfinished resumable
-  // uploads past their 24 hours, parts of multipart uploads a killed process left, and settled AI jobs past their week.
+  // uploads past their 24 hours, parts of multipart uploads a killed process left, settled AI jobs past their week,
+  // expired preview links, silent editors, and month-old autosaves of articles never published.
   // Upload leftovers are also swept as the app starts (on SQLite the hourly work first runs an hour later), so that a
   // restart frees their space at once; server.ts has by then removed the parts a minute old, before any request.
   const sweepUploads = () => Promise.all([uploads.sweep(), sweepStaleUploadParts(config.dataDir, ABANDONED_PART_MS)]);
@@ -82,7 +83,8 @@ export function createApp(db: Db, config: ServingConfig): App {
   services.jobs.every('housekeeping.hourly', 60, async () => {
     await Promise.all([
       services.sessions.purgeExpired(), services.throttle.purgeExpired(), services.rateLimit.purgeExpired(), sweepUploads(), aiJobs.purgeSettled(),
-      services.newsletter.purgeConfirmations(),
+      services.newsletter.purgeConfirmations(), services.previews.purgeExpired(), services.presence.purgeSilent(),
+      admin.editorial.articles.pruneAutosaves(),
     ]);
   });
   const admission = new Admission(config.load.concurrency, config.load.queueBudgetMs);

@@ -149,6 +149,7 @@ export function createEditorial(db: Db, storage: Storage) {
       revisions: (id: number) => revisions.list(id),
       revision: (id: number, revisionId: number) => revisions.byId(id, revisionId),
       autosave: revisions.autosave,
+      pruneAutosaves: revisions.pruneAutosaves,
 
       /** Makes a revision's text current; status, paywall and dates stay as they are (contract §9). */
       async restore(id: number, revisionId: number, userId: number, precondition?: Precondition<ArticleRow>): Promise<ArticleRow> {
