@@ -5,6 +5,7 @@ import { HttpClient } from './support/http-client.js';
 import { articleForm } from './support/fixtures.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { signedInUser } from './support/users.js';
+import { createRevisions } from '../src/services/editor/revisions.js';
 
 let server: TestServer;
 let admin: HttpClient;
@@ -235,5 +236,17 @@ describe('presence', () => {
     await server.db('article_presence').where({ userId: anna.id }).update({ seenAt: new Date(Date.now() - 46_000).toISOString() });
     expect((await admin.request('PUT', `/api/admin/articles/${article.id}/presence`)).body).toEqual([]);
     expect((await anonymous.request('PUT', `/api/admin/articles/${article.id}/presence`)).status).toBe(401);
+  });
+});
+
+describe('the hourly housekeeping', () => {
+  it('prunes month-old autosaves of articles never published, and keeps every revision of one that was', async () => {
+    const draft = await create();
+    const published = await create({ status: 'published' });
+    for (const article of [draft, published]) await admin.post(`/api/admin/articles/${article.id}/autosave`, { content: 'Utkast' });
+    await server.db('article_revisions').where({ kind: 'autosave' }).update({ createdAt: new Date(Date.now() - 31 * 86_400_000).toISOString() });
+    await createRevisions(server.db).pruneAutosaves();
+    expect(await kinds(draft.id)).toEqual(['created']);
+    expect(await kinds(published.id)).toEqual(['autosave', 'created']);
   });
 });
