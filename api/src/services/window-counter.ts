@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection.js';
+import type { Timestamp } from '../db/rows.js';
 import { toIso } from '../db/values.js';
 
 /**
@@ -18,7 +19,7 @@ export async function countInWindow(
       [column]: db.raw(`CASE WHEN ??.window_start <= ? THEN 1 ELSE ??.?? + 1 END`, [table, closed, table, column]),
       windowStart: db.raw('CASE WHEN ??.window_start <= ? THEN excluded.window_start ELSE ??.window_start END', [table, closed, table]),
     })
-    .returning([column, 'windowStart'])) as Record<string, unknown>[];
+    .returning([column, 'windowStart'])) as ({ windowStart: Timestamp } & Record<typeof column, number>)[];
   if (Number(row![column]) <= limit) return 0;
   return Math.max(1, Math.ceil((new Date(toIso(row!.windowStart) ?? 0).getTime() + windowMs - now) / 1000));
 }

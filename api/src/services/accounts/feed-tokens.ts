@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import type { SharedFeed } from '@redaktion/shared';
 import type { Db } from '../../db/connection.js';
 import { nowIso, toCount } from '../../db/values.js';
-import type { UserRow } from './users.js';
+import type { Timestamp, UserRow } from '../../db/rows.js';
 
 /** The client's network, not its address: a household's devices share one, a phone moving between cells changes it. */
 export function networkOf(ip: string): string {
@@ -23,6 +23,12 @@ export function networkOf(ip: string): string {
  * A subscriber's private podcast feed token: random, one live token per user, replaced on rotation.
  * It only ever stands in for the user: whether it still opens anything is decided by the user's live subscription.
  */
+/** A shared-feed row: counts are numbers on SQLite and bigint strings on PostgreSQL. */
+interface SharedRow {
+  userId: number; username: string; email: string; day: string; networks: number | string; downloads: number | string;
+  revokedAt: Timestamp | null;
+}
+
 export function createFeedTokens(db: Db) {
   const tokens = () => db('podcastFeedTokens');
 
@@ -73,12 +79,13 @@ export function createFeedTokens(db: Db) {
         .select('u.id as userId', 'u.username', 'u.email', 'd.day', 't.revokedAt')
         .countDistinct('d.network as networks')
         .sum('d.downloads as downloads')
-        .orderBy('d.day', 'desc')) as Record<string, unknown>[];
+        // knex types an aggregate's row as a loose dictionary: the select above names these columns.
+        .orderBy('d.day', 'desc')) as unknown as SharedRow[];
       return rows.map((row) => ({
-        userId: Number(row.userId),
-        username: String(row.username),
-        email: String(row.email),
-        day: String(row.day),
+        userId: row.userId,
+        username: row.username,
+        email: row.email,
+        day: row.day,
         networks: toCount({ count: row.networks }),
         downloads: toCount({ count: row.downloads }),
         revoked: row.revokedAt !== null && row.revokedAt !== undefined,

@@ -1,7 +1,7 @@
 import { ERROR_CODES, ERROR_MESSAGES, type ProfileUpdateInput, type User, type UserRole } from '@redaktion/shared';
 import type { Db } from '../../db/connection.js';
 import { insertedId, nowIso, toBool, toIso } from '../../db/values.js';
-import type { UserRow } from '../../db/rows.js';
+import type { ContentApprovalRow, UserRow } from '../../db/rows.js';
 import { conflict, HttpError } from '../../errors.js';
 
 // Declared with every other table's row in db/rows.ts; re-exported for the modules that import it from here.
@@ -102,7 +102,8 @@ export function createUserService(db: Db) {
     /** What a user submitted for review, dates as ISO text on both databases. */
     submissions: async (id: number) =>
       ((await db('content_approvals').where({ submittedBy: id })
-        .select('contentType', 'contentId', 'status', 'comments', 'submittedAt', 'reviewedAt').orderBy('submittedAt')) as Record<string, unknown>[])
+        .select('contentType', 'contentId', 'status', 'comments', 'submittedAt', 'reviewedAt').orderBy('submittedAt')) as
+        Pick<ContentApprovalRow, 'contentType' | 'contentId' | 'status' | 'comments' | 'submittedAt' | 'reviewedAt'>[])
         .map((row) => ({ ...row, submittedAt: toIso(row.submittedAt), reviewedAt: toIso(row.reviewedAt) })),
 
     remove: (id: number) => users().where({ id }).delete(),
