@@ -99,7 +99,7 @@ export function createApp(db: Db, config: ServingConfig): App {
     ...engageEndpoints(services, config),
     ...feedEndpoints(services, config),
     ...subscriptionEndpoints(createStripeBilling(db, config), config),
-    ...videoEndpoints(createYouTube(config)),
+    ...videoEndpoints(createYouTube(config), services.youtubeThumbnails, services.storage),
     ...adminEndpoints(admin, config, { services, ai, aiJobs, pexels: createPexels(db, config, admin.images) }),
   ];
   const document = openApiDocument(endpoints, resumableUploadsReference);

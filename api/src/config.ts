@@ -44,7 +44,7 @@ export interface Config {
   /** `waitMs`: how long generate-article and generate-image wait for their job before answering 504 with its id. */
   openai: { apiKey: string | null; baseUrl: string | null; textModel: string; imageModel: string | null; timeoutMs: number; waitMs: number };
   pexels: { apiKey: string | null; apiBase: string | null };
-  youtube: { channelUrl: string | null; apiKey: string | null; apiBase: string | null; feedBase: string | null };
+  youtube: { channelUrl: string | null; apiKey: string | null; apiBase: string | null; feedBase: string | null; thumbBase: string | null };
   /** Web Push: configured VAPID keys (else generated once into the database), the contact, and the push services allowed. */
   push: { publicKey: string | null; privateKey: string | null; subject: string | null; allowedOrigins: string[] | null };
   /** Podcast feeds: the owner Apple and Spotify write to, and how many networks a day make a private feed look shared. */
@@ -199,6 +199,7 @@ export function loadConfig(env: Env = process.env): Config {
       apiKey: text(env.YOUTUBE_API_KEY),
       apiBase: text(env.YOUTUBE_API_BASE),
       feedBase: text(env.YOUTUBE_FEED_BASE),
+      thumbBase: text(env.YOUTUBE_THUMB_BASE),
     },
     push: {
       publicKey: text(env.VAPID_PUBLIC_KEY),

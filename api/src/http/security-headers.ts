@@ -15,7 +15,8 @@ export function contentSecurityPolicy(config: Config): string {
   const on = integrations(config);
   const origin = (base: string | null, fallback: string) => (base ? new URL(base).origin : fallback);
   const scripts = ["'self'"];
-  const frames: string[] = [];
+  // Our own frames: an article's YouTube embed opens /embed/youtube/{id}, the one document allowed YouTube's player.
+  const frames: string[] = ["'self'"];
   const images = ["'self'", 'data:', 'blob:'];
   const connect = ["'self'"];
   const media = ["'self'", 'blob:'];
@@ -47,7 +48,7 @@ export function contentSecurityPolicy(config: Config): string {
     "font-src 'self' data:",
     "worker-src 'self'",
     "manifest-src 'self'",
-    `frame-src ${frames.length > 0 ? frames.join(' ') : "'none'"}`,
+    `frame-src ${frames.join(' ')}`,
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -28,6 +28,7 @@ import { createArticleFeeds } from './feeds/article-feeds.js';
 import { createPodcastFeeds } from './feeds/podcast-feed.js';
 import { createSitemaps } from './feeds/sitemaps.js';
 import { createRasterImages } from './media/raster-images.js';
+import { createYouTubeThumbnails } from './media/youtube-thumbnails.js';
 import { createStorage } from '../storage/index.js';
 
 export function createServices(db: Db, config: Config) {
@@ -68,6 +69,7 @@ export function createServices(db: Db, config: Config) {
     articleFeeds: createArticleFeeds(db),
     sitemaps: createSitemaps(db),
     rasterImages: createRasterImages(storage, config.load.queueBudgetMs),
+    youtubeThumbnails: createYouTubeThumbnails(config, storage),
   };
 }
 

@@ -6,7 +6,6 @@ import { useI18n } from '../i18n';
 import { imageSources } from '../data/image-sources';
 import { usePlayer } from '../state/player';
 import { AdSlot } from './AdSlot';
-import { YOUTUBE_ORIGIN } from './youtube';
 
 /** An article kept on the device before the format came has its plain text only: its paragraphs are its body. */
 export function bodyOf(article: { body?: Block[]; content?: string }): Block[] {
@@ -33,7 +32,7 @@ export function ArticleBody({ body, adsKey }: { body: Block[]; adsKey: string | 
   );
 }
 
-/** Nothing of YouTube loads until the reader asks: the thumbnail comes through the server, the frame on the click. */
+/** Nothing of YouTube loads until the reader asks: the thumbnail comes through the server, the player on the click. */
 function YouTubeFacade({ videoId }: { videoId: string }) {
   const { t } = useI18n();
   const [playing, setPlaying] = useState(false);
@@ -41,10 +40,11 @@ function YouTubeFacade({ videoId }: { videoId: string }) {
   return (
     <div className="video-embed">
       {playing
-        ? <iframe src={`${YOUTUBE_ORIGIN}/embed/${videoId}?autoplay=1`} title={title} allow="autoplay; encrypted-media; picture-in-picture" allowFullScreen />
+        // The site's own frame holds YouTube's player: no page but that one allows YouTube (contract §9).
+        ? <iframe src={`/embed/youtube/${videoId}`} title={title} allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowFullScreen />
         : (
           <button type="button" className="video-facade" aria-label={t('article.playVideo', { title })} onClick={() => setPlaying(true)}>
-            <img src={`/api/youtube/thumbnails/${videoId}`} alt="" loading="lazy" decoding="async" />
+            <img src={`/api/youtube/thumbnails/${videoId}`} alt="" loading="lazy" decoding="async" onError={(event) => { event.currentTarget.hidden = true; }} />
             <span className="video-facade-play" aria-hidden="true">▶</span>
           </button>
         )}
