@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { legacyTextToMarkdown } from '@redaktion/shared/content';
+import { rewriteArticles } from './support/each-article.js';
 
 /**
  * An article's content becomes Markdown (contract §9). What was written before was plain paragraphs, which Markdown
@@ -7,16 +8,10 @@ import { legacyTextToMarkdown } from '@redaktion/shared/content';
  * rewritten so that it reads exactly as it did (shared/src/content/legacy.ts). Only changed rows are written.
  */
 export async function up(knex: Knex): Promise<void> {
-  let after = 0;
-  for (;;) {
-    const rows = await knex('articles').where('id', '>', after).orderBy('id').limit(500).select('id', 'content') as { id: number; content: string }[];
-    if (rows.length === 0) return;
-    for (const { id, content } of rows) {
-      const markdown = legacyTextToMarkdown(content ?? '');
-      if (markdown !== content) await knex('articles').where({ id }).update({ content: markdown });
-    }
-    after = rows[rows.length - 1]!.id;
-  }
+  await rewriteArticles(knex, (content) => {
+    const markdown = legacyTextToMarkdown(content);
+    return markdown === content ? null : { content: markdown };
+  });
 }
 
 /** Markdown back to plain text would lose the editor's work: the escapes stay (they read the same either way). */

@@ -1,43 +1,34 @@
 import type { Knex } from 'knex';
 import { bodyToText, parseArticle } from '@redaktion/shared/content';
+import { rewriteArticles } from './support/each-article.js';
 
 /**
  * Search matches an article's words, never its Markdown (contract §9): `content_text` holds the body's words (kept by
- * every save, services/content/article-text.ts), and the search indexes read it instead of `content`.
+ * every save, services/content/article-body.ts), and the search indexes read it instead of `content`.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('articles', (t) => t.text('content_text').notNullable().defaultTo(''));
-  let after = 0;
-  for (;;) {
-    const rows = await knex('articles').where('id', '>', after).orderBy('id').limit(500).select('id', 'content') as { id: number; content: string }[];
-    if (rows.length === 0) break;
-    for (const { id, content } of rows) await knex('articles').where({ id }).update({ content_text: bodyToText(parseArticle(content ?? '')) });
-    after = rows[rows.length - 1]!.id;
-  }
-  if (knex.client.config.client === 'pg') {
-    await knex.raw('ALTER TABLE articles DROP COLUMN search_vector');
-    await knex.raw(`ALTER TABLE articles ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
-      setweight(to_tsvector('swedish', coalesce(title, '')), 'A') ||
-      setweight(to_tsvector('swedish', coalesce(excerpt, '')), 'B') ||
-      setweight(to_tsvector('swedish', coalesce(content_text, '')), 'C')) STORED`);
-    await knex.raw('CREATE INDEX articles_search_idx ON articles USING GIN (search_vector)');
-    return;
-  }
-  await rebuildFts(knex, 'content_text');
+  await rewriteArticles(knex, (content) => ({ content_text: bodyToText(parseArticle(content)) }));
+  await indexBody(knex, 'content_text');
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await indexBody(knex, 'content');
+  await knex.schema.alterTable('articles', (t) => t.dropColumn('content_text'));
+}
+
+/** The search index of either engine, its body read from the column `body`. */
+async function indexBody(knex: Knex, body: 'content' | 'content_text'): Promise<void> {
   if (knex.client.config.client === 'pg') {
     await knex.raw('ALTER TABLE articles DROP COLUMN search_vector');
     await knex.raw(`ALTER TABLE articles ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
       setweight(to_tsvector('swedish', coalesce(title, '')), 'A') ||
       setweight(to_tsvector('swedish', coalesce(excerpt, '')), 'B') ||
-      setweight(to_tsvector('swedish', coalesce(content, '')), 'C')) STORED`);
+      setweight(to_tsvector('swedish', coalesce(${body}, '')), 'C')) STORED`);
     await knex.raw('CREATE INDEX articles_search_idx ON articles USING GIN (search_vector)');
-  } else {
-    await rebuildFts(knex, 'content');
+    return;
   }
-  await knex.schema.alterTable('articles', (t) => t.dropColumn('content_text'));
+  await rebuildFts(knex, body);
 }
 
 /** SQLite's FTS5 table over the articles, its body column read from `body`, kept in step by triggers. */
