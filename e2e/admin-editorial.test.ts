@@ -35,7 +35,11 @@ async function visitorSees(path: string): Promise<{ status: number; heading: str
 async function fillArticle(dialog: Locator, article: { title: string; status?: string }) {
   await dialog.getByLabel('Title', { exact: true }).fill(article.title);
   await dialog.getByLabel('Excerpt', { exact: true }).fill('Kort om det som hände');
-  await dialog.getByLabel('Content', { exact: true }).fill('Första stycket om saken.\n\nAndra stycket med mer.');
+  // The body is written in the editor as one types: a paragraph, Enter, the next.
+  await dialog.getByRole('textbox', { name: 'Content', exact: true }).click();
+  await dialog.page().keyboard.type('Första stycket om saken.');
+  await dialog.page().keyboard.press('Enter');
+  await dialog.page().keyboard.type('Andra stycket med mer.');
   await dialog.getByLabel('Category', { exact: true }).selectOption('news');
   await dialog.getByLabel('Author', { exact: true }).fill('Rut Redaktör');
   if (article.status) await dialog.getByLabel('Status', { exact: true }).selectOption(article.status);
@@ -70,6 +74,8 @@ describe('an admin at the editorial desk (desktop)', () => {
     await create.getByRole('button', { name: 'Create Article' }).click();
     await expect.poll(() => toastText(page)).toContain('Article created successfully!');
     await expect.poll(() => row(page, 'Ny bro över Göta älv').textContent()).toContain('Draft');
+    const created = (await api<Article[]>(context, '/api/admin/articles')).find((a) => a.title === 'Ny bro över Göta älv')!;
+    expect((await api<Article>(context, `/api/admin/articles/${created.id}`)).content).toBe('Första stycket om saken.\n\nAndra stycket med mer.');
 
     await row(page, 'Ny bro över Göta älv').getByRole('button', { name: 'Edit “Ny bro över Göta älv”' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Article' });

@@ -128,6 +128,27 @@ describe('the desktop renderer in Chromium', () => {
     expect(user).toMatchObject({ username: staff.username, role: 'admin' });
   });
 
+  it('writes an article in the same editor as /admin, and the server keeps its Markdown', async () => {
+    await page.getByRole('tab', { name: 'Articles' }).click();
+    await page.getByRole('button', { name: 'Create Article' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Article' });
+    await dialog.getByLabel('Title', { exact: true }).fill('Färjan ställs in');
+    await dialog.getByLabel('Excerpt', { exact: true }).fill('Storm över Ålands hav');
+    await dialog.getByLabel('Category', { exact: true }).selectOption('news');
+    await dialog.getByLabel('Author', { exact: true }).fill('Sara Skribent');
+    await dialog.getByRole('textbox', { name: 'Content', exact: true }).click();
+    await page.keyboard.type('## Inställda turer');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Inga avgångar i kväll, meddelar rederiet.');
+    await dialog.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Subheading' }).waitFor();
+    await dialog.getByRole('button', { name: 'Create Article' }).click();
+    await page.getByText('Article created successfully!').waitFor();
+    const articles = (await staff.client.get('/api/admin/articles?limit=100')).body as { id: number; title: string }[];
+    const { id } = articles.find((article) => article.title === 'Färjan ställs in')!;
+    expect(((await staff.client.get(`/api/admin/articles/${id}`)).body as { content: string }).content)
+      .toBe('## Inställda turer\n\nInga avgångar i kväll, meddelar rederiet.');
+  });
+
   it('uploads three videos dropped on the Interviews tab, one paused and resumed, and each becomes a custom video', async () => {
     await page.getByRole('tab', { name: 'Interviews' }).click();
     const names = videos.map((video) => path.basename(video));

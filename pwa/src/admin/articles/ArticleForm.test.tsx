@@ -14,7 +14,11 @@ vi.mock('../media/PexelsPicker', () => ({
     open ? <button type="button" onClick={() => onSelect({ url: '/uploads/pexels-1.jpg', alt: 'Stockholm i snö', credit: 'Photo by Ola on Pexels' })}>Use this photo</button> : null,
 }));
 
-beforeAll(installDialogPolyfill);
+beforeAll(async () => {
+  installDialogPolyfill();
+  // The editor is a chunk of its own, loaded when a form opens: loaded once here, so that no test waits on it.
+  await import('./editor/ArticleBodyEditor');
+});
 afterEach(resetAdminScreens);
 
 const category = (id: number, name: string, active = true): Category =>
@@ -39,9 +43,17 @@ function renderForm(article: Article | null, routes: Parameters<typeof jsonFetch
 const fill = (form: ReturnType<typeof within>, label: string, value: string) =>
   fireEvent.change(form.getByLabelText(label), { target: { value } });
 
+/** Writes the body as an editor who prefers Markdown does: the editor's Markdown view, then the text. */
+async function writeBody(form: ReturnType<typeof within>, markdown: string) {
+  const toolbar = await form.findByRole('toolbar', { name: 'Formatting' });
+  fireEvent.click(within(toolbar).getByRole('button', { name: 'Markdown' }));
+  fill(form, 'Content', markdown);
+}
+
 describe('the article form', () => {
   it('shows every validation message of the spec on an empty submit and sends nothing', async () => {
     const { api, form } = renderForm(null);
+    await form.findByRole('toolbar', { name: 'Formatting' });
     fill(form, 'Read time (minutes)', '0');
     fireEvent.click(form.getByRole('button', { name: 'Create Article' }));
     for (const message of ['Title is required', 'Content is required', 'Excerpt is required', 'Category is required',
@@ -85,7 +97,7 @@ describe('the article form', () => {
     await form.findByRole('option', { name: 'Culture' });
     fill(form, 'Title', '  Ny scen i Malmö ');
     fill(form, 'Excerpt', 'Teatern öppnar');
-    fill(form, 'Content', 'Det första stycket.\n\nDet andra.');
+    await writeBody(form, 'Det första stycket.\n\nDet andra.');
     fireEvent.change(form.getByLabelText('Category'), { target: { value: 'culture' } });
     fill(form, 'Author', 'Rut Redaktör');
     fill(form, 'Author title', 'Kulturreporter');
@@ -111,6 +123,19 @@ describe('the article form', () => {
     expect(await screen.findByText('Article created successfully!')).toBeTruthy();
   });
 
+  it("keeps the editor's own dialogs from submitting the article", async () => {
+    const { api, form } = renderForm(null);
+    const toolbar = await form.findByRole('toolbar', { name: 'Formatting' });
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Embed' }));
+    const embed = within(screen.getByRole('dialog', { name: 'Embed' }));
+    fireEvent.change(embed.getByLabelText('Address'), { target: { value: '/podcast/2' } });
+    fireEvent.click(embed.getByRole('button', { name: 'Embed' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Embed' })).toBeNull());
+    expect(await form.findByText('Episode 2')).toBeTruthy();
+    expect(form.queryByText('Title is required')).toBeNull();
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
   it('sends a chosen publish date as an instant, which schedules the article', async () => {
     const { api, form, onClose } = renderForm(null, {
       'POST /api/admin/articles': (body: unknown) => ({ status: 201, body: { ...ARTICLE, ...(body as object) } }),
@@ -118,7 +143,7 @@ describe('the article form', () => {
     await form.findByRole('option', { name: 'News' });
     fill(form, 'Title', 'Valvaka');
     fill(form, 'Excerpt', 'Följ valet');
-    fill(form, 'Content', 'Text.');
+    await writeBody(form, 'Text.');
     fireEvent.change(form.getByLabelText('Category'), { target: { value: 'news' } });
     fill(form, 'Author', 'Rut');
     fill(form, 'Publish date (optional)', '2030-09-14T20:00');
@@ -137,7 +162,7 @@ describe('the article form', () => {
     await form.findByRole('option', { name: 'News' });
     fill(form, 'Title', 'T');
     fill(form, 'Excerpt', 'E');
-    fill(form, 'Content', 'C');
+    await writeBody(form, 'C');
     fireEvent.change(form.getByLabelText('Category'), { target: { value: 'news' } });
     fill(form, 'Author', 'A');
     fireEvent.click(form.getByRole('button', { name: 'Create Article' }));
@@ -152,11 +177,14 @@ describe('the article form', () => {
     });
     expect((form.getByLabelText('Title') as HTMLInputElement).value).toBe('Riksdagen röstar');
     expect(form.getByRole('switch', { name: 'Featured in its category' }).getAttribute('aria-checked')).toBe('true');
+    const body = await form.findByRole('textbox', { name: 'Content' });
+    expect([...body.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Första stycket.', 'Andra stycket.']);
     fill(form, 'Title', 'Riksdagen har röstat');
     fireEvent.click(form.getByRole('button', { name: 'Update Article' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(api.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
-      title: 'Riksdagen har röstat', imageUrl: '/uploads/riksdag.jpg', imageAlt: 'Riksdagshuset', imageCredit: 'Anna Foto',
+      // The body nobody touched goes back exactly as it came.
+      title: 'Riksdagen har röstat', content: 'Första stycket.\n\nAndra stycket.', imageUrl: '/uploads/riksdag.jpg', imageAlt: 'Riksdagshuset', imageCredit: 'Anna Foto',
       publishedAt: '2026-03-02T09:30:15.000Z', status: 'published', categoryFeatured: true,
     });
     expect(await screen.findByText('Article updated successfully')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { articleInputSchema, CONTENT_STATUSES, LIMITS, type Article, type ContentStatus } from '@redaktion/shared';
 import { Dialog } from '../ui/Dialog';
 import { failureText, useNotify } from '../ui/feedback';
@@ -10,6 +10,9 @@ import { useAdminClient } from '../platform';
 import { useCategories } from './categories';
 import { useUploadHold } from '../ui/use-upload-hold';
 import { useChanged } from '../queries';
+
+// The editor (ProseMirror and its kin) is fetched when a form opens, not with the admin screens.
+const ArticleBodyEditor = lazy(() => import('./editor/ArticleBodyEditor'));
 
 /** What the inputs hold; `publishedAt` is the datetime-local text, in the editor's own time zone. */
 interface ArticleValues extends Record<string, unknown> {
@@ -55,6 +58,7 @@ export function ArticleForm({ article, onClose }: { article: Article | null; onC
   const form = useSchemaForm(articleInputSchema, article ? valuesOf(article) : EMPTY);
   const uploads = useUploadHold();
   const [picking, setPicking] = useState(false);
+  const [dialogHost, setDialogHost] = useState<HTMLDivElement | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const { values, set, errors } = form;
 
@@ -100,8 +104,15 @@ export function ArticleForm({ article, onClose }: { article: Article | null; onC
           <TextInput label={t('articles.title')} value={values.title} onChange={(v) => set('title', v)} error={errors.title} />
           <TextArea label={t('articles.excerpt')} rows={2} value={values.excerpt} onChange={(v) => set('excerpt', v)}
             error={errors.excerpt} hint={t('articles.excerptHint')} />
-          <TextArea label={t('articles.content')} rows={12} value={values.content} onChange={(v) => set('content', v)}
-            error={errors.content} hint={t('articles.contentHint')} />
+          <Suspense fallback={(
+            <div className="field">
+              <p role="status">{t('common.loading')}</p>
+              {errors.content && <p className="field-error">{t.message(errors.content)}</p>}
+            </div>
+          )}>
+            <ArticleBodyEditor label={t('articles.content')} value={values.content} onChange={(v) => set('content', v)}
+              error={errors.content} hint={t('articles.contentHint')} disabled={form.busy} dialogHost={dialogHost} />
+          </Suspense>
         </fieldset>
 
         <fieldset disabled={form.busy}>
@@ -159,6 +170,7 @@ export function ArticleForm({ article, onClose }: { article: Article | null; onC
           </button>
         </div>
       </form>
+      <div ref={setDialogHost} />
       <PexelsPicker open={picking} onClose={() => setPicking(false)} onSelect={(photo) => {
         set('imageUrl', photo.url);
         set('imageAlt', photo.alt);
