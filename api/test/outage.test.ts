@@ -145,7 +145,8 @@ if (engine === 'postgres') describe('PostgreSQL going away', () => {
       expect((await timed(`${api.url}/readyz`)).status).toBe(200);
       expect((await reader.get('/api/user')).body.username).toBe('lasare');
     }
-    // One line when each outage began and one when it ended, not one per request.
+    // One line when each outage began and one when it ended, not one per request (log lines reach the output within 100 ms).
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const outageLines = api.logs().filter((line) => line.msg === 'Database unreachable: answering 503 until it returns');
     expect(outageLines).toHaveLength(2);
     expect(api.logs().filter((line) => line.msg === 'Database reachable again')).toHaveLength(2);
@@ -174,7 +175,9 @@ if (engine === 'postgres') describe('PostgreSQL going away', () => {
     expect(await title()).toBe('Version 1');
     listenProxy.restore();
     expect(await eventually(title, (value) => value === 'Version 2', 3000)).toBe('Version 2');
-    expect(listening.logs().some((line) => line.msg === 'Change listener reconnected: response cache cleared')).toBe(true);
+    // Log lines are written in the background (within 100 ms): wait for this one.
+    const reconnected = async () => listening.logs().some((line) => line.msg === 'Change listener reconnected: response cache cleared');
+    expect(await eventually(reconnected, Boolean, 2000)).toBe(true);
   }, 60_000);
 
   it('warns at start when its change listener does not hear its own notice (pgbouncer transaction pooling)', async () => {

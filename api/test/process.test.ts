@@ -67,6 +67,8 @@ describe('a server process', () => {
   it('sweeps the partial multipart files a stopped process left at start, and nothing else', async () => {
     expect(await readdir(tmp)).toEqual([]);
     expect(await readdir(tus)).toEqual(['unfinished']);
+    // Log lines reach the output within 100 ms of being written.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(server.logs().find((line) => line.msg === 'Removed partial upload files left by an earlier process')).toMatchObject({ files: 1 });
   });
 
