@@ -67,6 +67,7 @@ export function createAdminClient(api: ApiClient) {
       revision: (id: number, revisionId: number) => api.request<Revision>('GET', `/api/admin/articles/${id}/revisions/${revisionId}`),
       restore: (id: number, revisionId: number) => api.request<AdminArticle>('POST', `/api/admin/articles/${id}/revisions/${revisionId}/restore`),
       autosave: (id: number, body: AutosaveInput) => api.request<RevisionSummary>('POST', `/api/admin/articles/${id}/autosave`, body),
+      corrections: (id: number) => api.request<Correction[]>('GET', `/api/admin/articles/${id}/corrections`),
       addCorrection: (id: number, text: string) => api.request<Correction>('POST', `/api/admin/articles/${id}/corrections`, { text }),
       removeCorrection: (id: number, correctionId: number) => api.request<void>('DELETE', `/api/admin/articles/${id}/corrections/${correctionId}`),
       createPreview: (id: number) => api.request<PreviewLink>('POST', `/api/admin/articles/${id}/preview`),

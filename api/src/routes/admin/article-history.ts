@@ -8,7 +8,7 @@ import { toIso } from '../../db/values.js';
 import { HttpError, notFound } from '../../errors.js';
 import { endpoint } from '../../http/endpoint.js';
 import type { AppContext } from '../../http/context.js';
-import { toArticle } from '../../serializers/content.js';
+import { toArticle, toCorrection } from '../../serializers/content.js';
 import type { AdminServices } from '../../services/admin/index.js';
 import { sameListing } from '../../services/admin/editorial.js';
 import { revisionState } from '../../services/editor/revisions.js';
@@ -84,13 +84,21 @@ export const articleHistoryEndpoints = ({ editorial: { articles } }: AdminServic
       handle: async (ctx, { params: { id }, body }) => summaryOf(await articles.autosave(await existing(id), body, userId(ctx))),
     }),
     endpoint({
+      method: 'get', path: '/api/admin/articles/:id/corrections', tag, access: 'admin', params, response: z.array(correctionSchema),
+      summary: "The article's published corrections, oldest first",
+      handle: async (_ctx, { params: { id } }) => {
+        await existing(id);
+        return (await articles.corrections(id)).map(toCorrection);
+      },
+    }),
+    endpoint({
       method: 'post', path: '/api/admin/articles/:id/corrections', tag, access: 'admin', status: 201, params, body: correctionInputSchema, response: correctionSchema,
       summary: 'Publishes a correction with the article (shown after its body, in its JSON-LD and feeds); a revision of kind corrected',
       answers: { 409: { description: 'The article is not published' } },
       handle: async (ctx, { params: { id }, body }) => {
         const row = await articles.addCorrection(id, body.text, userId(ctx));
         ctx.state.changed = { article: id };
-        return { id: row.id, text: row.text, createdAt: toIso(row.createdAt) ?? '' };
+        return toCorrection(row);
       },
     }),
     endpoint({

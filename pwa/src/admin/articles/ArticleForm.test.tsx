@@ -182,7 +182,7 @@ describe('the article form', () => {
     fill(form, 'Title', 'Riksdagen har röstat');
     fireEvent.click(form.getByRole('button', { name: 'Update Article' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(api.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+    expect(api.calls.find((call) => call.method === 'PUT' && call.path === '/api/admin/articles/7')?.body).toMatchObject({
       // The body nobody touched goes back exactly as it came.
       title: 'Riksdagen har röstat', content: 'Första stycket.\n\nAndra stycket.', imageUrl: '/uploads/riksdag.jpg', imageAlt: 'Riksdagshuset', imageCredit: 'Anna Foto',
       publishedAt: '2026-03-02T09:30:15.000Z', status: 'published', categoryFeatured: true,

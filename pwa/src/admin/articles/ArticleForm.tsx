@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
-import { articleInputSchema, CONTENT_STATUSES, LIMITS, type Article, type ContentStatus } from '@redaktion/shared';
-import { Dialog } from '../ui/Dialog';
+import { articleInputSchema, CONTENT_STATUSES, LIMITS, type Article, type ContentStatus, type RevisionState } from '@redaktion/shared';
+import { ConfirmDialog, Dialog } from '../ui/Dialog';
 import { failureText, useNotify } from '../ui/feedback';
 import { NumberInput, Select, Switch, TextArea, TextInput, useSchemaForm } from '../ui/form';
 import { useAdminT } from '../i18n';
@@ -10,6 +10,10 @@ import { useAdminClient } from '../platform';
 import { useCategories } from './categories';
 import { useUploadHold } from '../ui/use-upload-hold';
 import { useChanged } from '../queries';
+import { Corrections } from './history/Corrections';
+import { HistoryPanel } from './history/HistoryPanel';
+import { PreviewLink } from './history/PreviewLink';
+import { useAutosave, useAutosaveOffer, useLeaveGuard, usePresence } from './history/session';
 
 // The editor (ProseMirror and its kin) is fetched when a form opens, not with the admin screens.
 const ArticleBodyEditor = lazy(() => import('./editor/ArticleBodyEditor'));
@@ -37,7 +41,7 @@ export function toLocalInput(iso: string | null): string {
   return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
-const valuesOf = (article: Article): ArticleValues => ({
+const valuesOf = (article: Article | RevisionState): ArticleValues => ({
   title: article.title, content: article.content ?? '', excerpt: article.excerpt, category: article.category,
   imageUrl: article.imageUrl ?? '', imageAlt: article.imageAlt ?? '', imageCredit: article.imageCredit ?? '',
   author: article.author, authorImage: article.authorImage ?? '', authorTitle: article.authorTitle ?? '',
@@ -56,11 +60,37 @@ export function ArticleForm({ article, onClose }: { article: Article | null; onC
   const contentChanged = useChanged();
   const categories = useCategories().data;
   const form = useSchemaForm(articleInputSchema, article ? valuesOf(article) : EMPTY);
+  // The values as last saved (or restored): an existing article that differs from them has unsaved changes.
+  const [saved, setSaved] = useState(form.values);
+  const [showHistory, setShowHistory] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   const uploads = useUploadHold();
   const [picking, setPicking] = useState(false);
   const [dialogHost, setDialogHost] = useState<HTMLDivElement | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const { values, set, errors } = form;
+  const articleId = article?.id ?? null;
+  const unsaved = article !== null && JSON.stringify(values) !== JSON.stringify(saved);
+  useAutosave(articleId, values, saved);
+  useLeaveGuard(unsaved);
+  const others = usePresence(articleId);
+  const autosaved = useAutosaveOffer(article);
+  const requestClose = () => (unsaved ? setLeaving(true) : onClose());
+  const load = (next: ArticleValues, asSaved: boolean) => {
+    form.setValues(next);
+    form.setErrors({});
+    if (asSaved) setSaved(next);
+  };
+  const takeAutosaved = async (revisionId: number) => {
+    autosaved.dismiss();
+    try {
+      const { state } = await admin.articleHistory.revision(articleId!, revisionId);
+      // An autosave carries the text, never the status or the publish date the form shows.
+      load({ ...valuesOf(state), status: values.status, publishedAt: values.publishedAt }, false);
+    } catch {
+      notify.error(t('common.error'));
+    }
+  };
 
   // An untouched date keeps the stored instant, seconds included; an edited one is read in local time.
   const publishedAt = article && values.publishedAt === toLocalInput(article.publishedAt)
@@ -97,7 +127,23 @@ export function ArticleForm({ article, onClose }: { article: Article | null; onC
   ];
 
   return (
-    <Dialog open title={t(article ? 'articles.editTitle' : 'articles.createTitle')} onClose={onClose} wide>
+    <Dialog open title={t(article ? 'articles.editTitle' : 'articles.createTitle')} onClose={requestClose} wide>
+      <p role="status" aria-live="polite" className="article-presence">
+        {others.length > 0 && t(others.length === 1 ? 'history.alsoEditing' : 'history.alsoEditingMany', {
+          names: new Intl.ListFormat(t.locale, { type: 'conjunction' }).format(others.map((editor) => editor.username)),
+        })}
+      </p>
+      {autosaved.offer && (
+        <div className="admin-notice" role="region" aria-label={t('history.autosaveOffer')}>
+          <p><strong>{t('history.autosaveOffer')}</strong> {t('history.autosaveOfferDetail', {
+            time: t.date(autosaved.offer.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
+          })}</p>
+          <button type="button" className="button button-small" onClick={() => void takeAutosaved(autosaved.offer!.id)}>
+            {t('history.autosaveUse')}
+          </button>
+          <button type="button" className="button button-ghost button-small" onClick={autosaved.dismiss}>{t('history.autosaveDismiss')}</button>
+        </div>
+      )}
       <form ref={formRef} className="admin-form" noValidate onSubmit={save}>
         <fieldset disabled={form.busy}>
           <legend>{t('articles.sectionContent')}</legend>
@@ -111,7 +157,19 @@ export function ArticleForm({ article, onClose }: { article: Article | null; onC
             </div>
           )}>
             <ArticleBodyEditor label={t('articles.content')} value={values.content} onChange={(v) => set('content', v)}
-              error={errors.content} hint={t('articles.contentHint')} disabled={form.busy} dialogHost={dialogHost} />
+              error={errors.content} hint={t('articles.contentHint')} disabled={form.busy} dialogHost={dialogHost}
+              side={article && (
+                <>
+                  <button type="button" className="button button-ghost button-small" aria-expanded={showHistory}
+                    onClick={() => setShowHistory((open) => !open)}>{t('history.toggle')}</button>
+                  {showHistory && (
+                    <HistoryPanel articleId={article.id} currentContent={values.content}
+                      onRestored={(restored) => load(valuesOf(restored), true)} />
+                  )}
+                  <PreviewLink articleId={article.id} />
+                  {article.status === 'published' && <Corrections articleId={article.id} initial={article.corrections ?? []} />}
+                </>
+              )} />
           </Suspense>
         </fieldset>
 
@@ -164,13 +222,15 @@ export function ArticleForm({ article, onClose }: { article: Article | null; onC
         </fieldset>
 
         <div className="admin-form-actions">
-          <button type="button" className="button button-ghost" onClick={onClose} disabled={form.busy}>{t('common.cancel')}</button>
+          <button type="button" className="button button-ghost" onClick={requestClose} disabled={form.busy}>{t('common.cancel')}</button>
           <button type="submit" className="button" disabled={form.busy || uploads.held}>
             {form.busy ? t('common.saving') : t(article ? 'articles.submitUpdate' : 'articles.submitCreate')}
           </button>
         </div>
       </form>
       <div ref={setDialogHost} />
+      <ConfirmDialog open={leaving} message={t('history.leaveConfirm')} confirmLabel={t('history.leave')}
+        onConfirm={onClose} onClose={() => setLeaving(false)} />
       <PexelsPicker open={picking} onClose={() => setPicking(false)} onSelect={(photo) => {
         set('imageUrl', photo.url);
         set('imageAlt', photo.alt);

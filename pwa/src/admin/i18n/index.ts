@@ -8,6 +8,7 @@ import { articles } from './articles';
 import { common } from './common';
 import { editor } from './editor';
 import { engage } from './engage';
+import { history } from './history';
 import { interviews } from './interviews';
 import { media } from './media';
 import { svMessages } from './messages';
@@ -23,11 +24,11 @@ import { videos } from './videos';
  * The admin screens' two catalogues (contract.md §4: English is the spec's words, Swedish beside it),
  * in the admin chunk only. The language is the host's (AdminPlatform.locale).
  */
-const areas = [common, overview, articles, editor, podcasts, ads, interviews, staff, approvals, settings, users, media, photos, videos, ai, engage];
+const areas = [common, overview, articles, editor, history, podcasts, ads, interviews, staff, approvals, settings, users, media, photos, videos, ai, engage];
 const en = Object.assign({}, ...areas.map((a) => a.en)) as AdminCatalogue;
 const sv = Object.assign({}, ...areas.map((a) => a.sv)) as AdminCatalogue;
 
-type AdminCatalogue = typeof common.en & typeof overview.en & typeof articles.en & typeof editor.en & typeof podcasts.en & typeof ads.en
+type AdminCatalogue = typeof common.en & typeof overview.en & typeof articles.en & typeof editor.en & typeof history.en & typeof podcasts.en & typeof ads.en
   & typeof interviews.en & typeof staff.en & typeof approvals.en & typeof settings.en & typeof users.en & typeof media.en
   & typeof photos.en & typeof videos.en & typeof ai.en & typeof engage.en;
 export type AdminKey = keyof AdminCatalogue;

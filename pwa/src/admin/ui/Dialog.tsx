@@ -48,9 +48,9 @@ export function Dialog({ open, title, onClose, children, wide = false }: {
   );
 }
 
-/** "Are you sure?" before a delete; `busy` disables the buttons while the call runs. */
-export function ConfirmDialog({ open, message, onConfirm, onClose, busy = false }: {
-  open: boolean; message: string; onConfirm(): void; onClose(): void; busy?: boolean;
+/** "Are you sure?" before a delete (or the act `confirmLabel` names); `busy` disables the buttons while the call runs. */
+export function ConfirmDialog({ open, message, onConfirm, onClose, busy = false, confirmLabel }: {
+  open: boolean; message: string; onConfirm(): void; onClose(): void; busy?: boolean; confirmLabel?: string;
 }) {
   const t = useAdminT();
   return (
@@ -58,7 +58,7 @@ export function ConfirmDialog({ open, message, onConfirm, onClose, busy = false 
       <p>{message}</p>
       <div className="admin-form-actions">
         <button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>{t('common.cancel')}</button>
-        <button type="button" className="button button-danger" onClick={onConfirm} disabled={busy}>{t('common.delete')}</button>
+        <button type="button" className="button button-danger" onClick={onConfirm} disabled={busy}>{confirmLabel ?? t('common.delete')}</button>
       </div>
     </Dialog>
   );
