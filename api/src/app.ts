@@ -20,7 +20,7 @@ import { createResumableUploads } from './services/media/resumable-uploads.js';
 import { ABANDONED_PART_MS, sweepStaleUploadParts } from './services/media/uploads.js';
 import { sameOriginWrites } from './http/same-origin.js';
 import { Admission } from './admission.js';
-import { securityHeaders } from './http/security-headers.js';
+import { contentSecurityPolicy, securityHeaders } from './http/security-headers.js';
 import { currentUser, SESSION_COOKIE, sessions } from './http/session.js';
 import { clientApp } from './http/client-app.js';
 import { inProcessReads } from './http/in-process.js';
@@ -113,6 +113,7 @@ export function createApp(db: Db, config: ServingConfig): App {
   mount(router, endpoints, cache, admission);
   const pages = clientApp(config.pwaDistDir, {
     read: inProcessReads(endpoints, cache, availability), cache, admission, publicOrigin: config.publicOrigin, renderBudgetMs: config.load.renderBudgetMs, sessionCookie: SESSION_COOKIE,
+    youtubePlayerPolicy: contentSecurityPolicy(config, { youtubePlayer: true }),
   });
 
   koa.use(observeRequests(metrics));

@@ -69,9 +69,8 @@ async function urlsFor(definitions: AnyEndpoint[]): Promise<Map<string, string>>
     '/api/advertisements/': { id: await first('advertisements', { active: true }) },
     '/api/custom-videos/slug/': { slug: String((await db('customVideos').where({ active: true }).first('slug'))!.slug) },
     '/api/placeholder/': { w: '40', h: '30' },
-    // An embedded video: the thumbnail cannot be fetched here (404), the site's frame answers.
+    // An embedded video's thumbnail cannot be fetched here (404).
     '/api/youtube/thumbnails/': { videoId: 'dQw4w9WgXcQ' },
-    '/embed/youtube/': { videoId: 'dQw4w9WgXcQ' },
     // A preview link of a premium draft's kind, and an article's first revision.
     '/api/previews/': { token: ((await clients.admin.post(`/api/admin/articles/${premiumArticle}/preview`)).body.url as string).split('/').pop()! },
     '/api/admin/articles/': await (async () => {

@@ -1,10 +1,11 @@
 import type { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import type { User } from '@redaktion/shared';
+import type { Article, User } from '@redaktion/shared';
 import { createApiClient } from '@redaktion/shared/client';
 import { EARLY_TAPS_SCRIPT } from '@redaktion/shared/early-taps';
 import { App, documentTitle, findRoute } from './app/App';
+import { YOUTUBE_PLAYER_META, bodyOf, embedsYouTube } from './components/ArticleBody';
 import { AppProviders, type AppServices } from './services/context';
 import { ApiCache } from './data/api-cache';
 import { localeFromAcceptLanguage, translator, type Locale } from './i18n';
@@ -37,8 +38,12 @@ export interface RenderResult {
   htmlAttributes: { lang: string; theme: 'light' | 'dark' };
   /** The source modules of the page's own chunks, for the server to preload beside the app's script. */
   modules: string[];
+  /** The page's article embeds a YouTube video: its security policy must allow YouTube's player (contract §9). */
+  youtubePlayer: boolean;
 }
 
+/** The pages whose subject is an article shown whole (ArticleView), body and all. */
+const ARTICLE_PAGES = new Set(['/article/:id', '/preview/:token']);
 
 /** What chooses a page's variant besides its URL: the language and theme (the reader's cookie, else their browser's language). */
 export function variant(cookie: string | undefined, acceptLanguage: string | undefined): { locale: Locale; darkMode: boolean } {
@@ -97,6 +102,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const image = shareImage(request.origin, head.image) ?? defaultShareImage(request.origin);
   const description = head.description ?? t('brand.tagline');
   const seo = status === 200 ? seoByRoute[route.path]?.(params, cache, request.origin) ?? {} : {};
+  const article = status === 200 && ARTICLE_PAGES.has(route.path) ? cache.get(paths[0]!)?.data as Article | undefined : undefined;
+  const youtubePlayer = article !== undefined && !article.locked && embedsYouTube(bodyOf(article));
   const headHtml = [
     `<script>${EARLY_TAPS_SCRIPT}</script>`,
     `<title>${escapeHtml(documentTitle(head.title))}</title>`,
@@ -112,6 +119,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     `<meta property="og:locale:alternate" content="${locale === 'sv' ? 'en_GB' : 'sv_SE'}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
     seoTags(seo),
+    youtubePlayer ? YOUTUBE_PLAYER_META : '',
   ].join('');
 
   return {
@@ -121,5 +129,6 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     boot: scriptJson({ cache: cache.snapshot(), user, locale, darkMode }),
     htmlAttributes: { lang: locale, theme: darkMode ? 'dark' : 'light' },
     modules: route.module && !route.clientOnly ? [route.module] : [],
+    youtubePlayer,
   };
 }

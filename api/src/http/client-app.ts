@@ -25,6 +25,7 @@ interface Renderer {
 
 interface RenderedPage {
   status: number; head: string; boot: string; htmlAttributes: { lang: string; theme: string }; modules: string[];
+  youtubePlayer: boolean;
   pipe(into: Writable): void;
 }
 
@@ -39,6 +40,8 @@ export interface PageOptions {
   sessionCookie: string;
   /** Absolute links in a page (canonical, Open Graph, structured data) are built on it (link-origin.ts). */
   publicOrigin: string | null;
+  /** The Content-Security-Policy of a page whose article embeds a YouTube video; every other keeps the app's own. */
+  youtubePlayerPolicy: string;
 }
 
 /**
@@ -103,7 +106,7 @@ export function preloadLinks(manifest: BuildManifest, modules: string[]): string
  * Hashed assets are cached for a year; pages, the service worker and the manifest are revalidated.
  */
 export function clientApp(distDir: string, options: PageOptions) {
-  const { read, cache, admission, renderBudgetMs, sessionCookie, publicOrigin } = options;
+  const { read, cache, admission, renderBudgetMs, sessionCookie, publicOrigin, youtubePlayerPolicy } = options;
   const clientDir = path.resolve(distDir, 'client');
   const serverEntry = path.resolve(distDir, 'server', 'entry-server.js');
   let loaded: Promise<LoadedApp> | null = null;
@@ -145,8 +148,14 @@ export function clientApp(distDir: string, options: PageOptions) {
     return `page reader ${locale} ${darkMode ? 'dark' : 'light'} ${cache.scopedUrl(ctx)}`;
   };
 
+  /** What a page sends besides the app's own headers, kept with it in the cache. */
+  const pageHeaders = (page: RenderedPage): Record<string, string> | undefined =>
+    (page.youtubePlayer ? { 'Content-Security-Policy': youtubePlayerPolicy } : undefined);
+
   function sendShared(ctx: Context, answer: CachedAnswer): void {
     ctx.set('Vary', VARY);
+    // Also on a 304: a browser updates the page it keeps with the headers that come with one.
+    if (answer.headers) ctx.set(answer.headers);
     if (answer.status === 503) {
       answerUnavailable(ctx);
       ctx.type = answer.type;
@@ -226,7 +235,7 @@ export function clientApp(distDir: string, options: PageOptions) {
         });
         stop.signal.throwIfAborted();
         overBudget(started);
-        const rendered: CachedAnswer = { body: html, etag: etagOf(html), status: page.status, type: 'text/html; charset=utf-8' };
+        const rendered: CachedAnswer = { body: html, etag: etagOf(html), status: page.status, type: 'text/html; charset=utf-8', headers: pageHeaders(page) };
         if (page.status === 200 || page.status === 404) cache.put(key, rendered, generation);
         return rendered;
       }, stop.signal).finally(() => {
@@ -264,6 +273,7 @@ export function clientApp(distDir: string, options: PageOptions) {
       ctx.type = 'text/html; charset=utf-8';
       ctx.set('Cache-Control', 'private, no-store');
       ctx.set('Vary', VARY);
+      ctx.set(pageHeaders(page) ?? {});
       if (isPreview(ctx)) ctx.set(PERSONAL_HEADERS);
       const out = new PassThrough();
       out.once('close', () => {

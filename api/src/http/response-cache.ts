@@ -13,6 +13,8 @@ export interface CachedAnswer {
   route?: string;
   /** JSON for API answers; feeds, sitemaps and robots.txt keep their own type; pages are HTML. */
   type: string;
+  /** Sent with the answer over the app's own (a page's security policy). */
+  headers?: Record<string, string>;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';

@@ -7,16 +7,18 @@ import { directMediaOrigin } from '../storage/index.js';
 /** The one inline script, allowed by its hash: it holds a reader's taps until the page is interactive. */
 const EARLY_TAPS_SOURCE = `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}'`;
 
+/** YouTube's privacy-enhanced player, the one YouTube frame a page may hold. */
+const YOUTUBE_PLAYER_ORIGIN = 'https://www.youtube-nocookie.com';
+
 /**
- * The Content-Security-Policy the PWA runs under. Stripe and the YouTube embed are allowed only
- * when those integrations are configured (contract.md §7).
+ * The Content-Security-Policy the PWA runs under. Stripe and YouTube are allowed only when those integrations are
+ * configured (contract.md §7); YouTube's player also on a page that embeds a video in an article's body (§9).
  */
-export function contentSecurityPolicy(config: Config): string {
+export function contentSecurityPolicy(config: Config, { youtubePlayer = false } = {}): string {
   const on = integrations(config);
   const origin = (base: string | null, fallback: string) => (base ? new URL(base).origin : fallback);
   const scripts = ["'self'"];
-  // Our own frames: an article's YouTube embed opens /embed/youtube/{id}, the one document allowed YouTube's player.
-  const frames: string[] = ["'self'"];
+  const frames: string[] = [];
   const images = ["'self'", 'data:', 'blob:'];
   const connect = ["'self'"];
   const media = ["'self'", 'blob:'];
@@ -33,10 +35,9 @@ export function contentSecurityPolicy(config: Config): string {
     connect.push(origin(config.stripe.apiBase, 'https://api.stripe.com'));
   }
   if (on.pexels) images.push(origin(config.pexels.apiBase, 'https://images.pexels.com'));
-  if (on.youtube) {
-    frames.push('https://www.youtube-nocookie.com');
-    images.push('https://i.ytimg.com');
-  }
+  // The channel's videos show YouTube's own thumbnails; an embed's comes through the server (routes/videos.ts).
+  if (on.youtube) images.push('https://i.ytimg.com');
+  if (on.youtube || youtubePlayer) frames.push(YOUTUBE_PLAYER_ORIGIN);
   return [
     "default-src 'self'",
     `script-src ${scripts.join(' ')} ${EARLY_TAPS_SOURCE}`,
@@ -48,7 +49,7 @@ export function contentSecurityPolicy(config: Config): string {
     "font-src 'self' data:",
     "worker-src 'self'",
     "manifest-src 'self'",
-    `frame-src ${frames.join(' ')}`,
+    `frame-src ${frames.length > 0 ? frames.join(' ') : "'none'"}`,
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",

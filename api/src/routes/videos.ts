@@ -1,8 +1,5 @@
 import { channelVideosSchema } from '@redaktion/shared';
 import { z } from 'zod';
-
-/** YouTube's privacy-enhanced player: no cookies until the viewer plays. */
-const YOUTUBE_PLAYER_ORIGIN = 'https://www.youtube-nocookie.com';
 import { endpoint } from '../http/endpoint.js';
 import { providerAnswers } from '../integrations/provider.js';
 import type { YouTube } from '../integrations/youtube.js';
@@ -32,23 +29,6 @@ export const videoEndpoints = (youtube: YouTube, thumbnails: YouTubeThumbnails, 
       if (!(await thumbnails.ensure(videoId)) || !(await sendStored(ctx, storage, youtubeThumbnailKey(videoId), { public: true, maxAgeSeconds: 86_400 }))) {
         throw notFound('No thumbnail for this video');
       }
-    },
-  }),
-  endpoint({
-    method: 'get', path: '/embed/youtube/:videoId', tag: 'Videos', access: 'public', produces: 'text/html',
-    summary: "The frame an article's YouTube embed opens when the reader presses play: the only document whose security policy allows YouTube's privacy-enhanced player",
-    params: z.object({ videoId: z.string().regex(/^[\w-]{11}$/, 'A YouTube video id has 11 characters') }),
-    handle: (ctx, { params: { videoId } }) => {
-      ctx.set({
-        'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; frame-src ${YOUTUBE_PLAYER_ORIGIN}; frame-ancestors 'self'; base-uri 'none'`,
-        'X-Frame-Options': 'SAMEORIGIN',
-        'Cache-Control': 'public, max-age=86400',
-      });
-      ctx.type = 'text/html; charset=utf-8';
-      ctx.body = '<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>YouTube</title>'
-        + '<style>html,body{margin:0;height:100%;background:#000}iframe{display:block;border:0;width:100%;height:100%}</style></head>'
-        + `<body><iframe src="${YOUTUBE_PLAYER_ORIGIN}/embed/${videoId}?autoplay=1" title="YouTube" `
-        + 'allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowfullscreen></iframe></body></html>';
     },
   }),
 ];

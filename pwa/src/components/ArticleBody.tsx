@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Block } from '@redaktion/shared/content/tree';
 import { BlockView, type BodyParts } from '@redaktion/shared/content/render';
@@ -6,6 +6,7 @@ import { useI18n } from '../i18n';
 import { imageSources } from '../data/image-sources';
 import { usePlayer } from '../state/player';
 import { AdSlot } from './AdSlot';
+import { YOUTUBE_ORIGIN } from './youtube';
 
 /** An article kept on the device before the format came has its plain text only: its paragraphs are its body. */
 export function bodyOf(article: { body?: Block[]; content?: string }): Block[] {
@@ -32,18 +33,58 @@ export function ArticleBody({ body, adsKey }: { body: Block[]; adsKey: string | 
   );
 }
 
+/** Whether a body holds a YouTube video, wherever it stands (a fact box, a quote or a list may hold one). */
+export function embedsYouTube(blocks: Block[]): boolean {
+  return blocks.some((block) => block.type === 'youtube'
+    || ((block.type === 'quote' || block.type === 'factbox') && embedsYouTube(block.children))
+    || (block.type === 'list' && block.items.some(embedsYouTube)));
+}
+
+/**
+ * A page the server rendered with a YouTube video in its article is the only kind whose security policy allows
+ * YouTube's player (contract §9); this tag in its head tells the app so. A page reached inside the app keeps the
+ * document, and the policy, the reader first loaded.
+ */
+const PLAYER_META_NAME = 'youtube-player';
+export const YOUTUBE_PLAYER_META = `<meta name="${PLAYER_META_NAME}" content="allowed">`;
+const playerAllowed = () => document.querySelector(`meta[name="${PLAYER_META_NAME}"]`) !== null;
+/** Carried in the history entry across the reload below, so that no address ever starts a video by itself. */
+const PLAY_ON_LOAD = 'playYouTube';
+
 /** Nothing of YouTube loads until the reader asks: the thumbnail comes through the server, the player on the click. */
 function YouTubeFacade({ videoId }: { videoId: string }) {
   const { t } = useI18n();
   const [playing, setPlaying] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
   const title = t('article.videoTitle');
+
+  // The page loaded again to play this video (below) plays it, once.
+  useEffect(() => {
+    if ((history.state as Record<string, unknown> | null)?.[PLAY_ON_LOAD] !== videoId || !playerAllowed()) return;
+    history.replaceState({ ...history.state, [PLAY_ON_LOAD]: undefined }, '');
+    setPlaying(true);
+  }, [videoId]);
+  // After such a load the page starts at its top: the player is brought into view (one already in view stays put).
+  useEffect(() => {
+    if (playing) box.current?.scrollIntoView({ block: 'nearest' });
+  }, [playing]);
+
+  const play = () => {
+    if (playerAllowed()) {
+      setPlaying(true);
+      return;
+    }
+    // This document's policy has no room for YouTube's player: the article's own page, loaded afresh, has.
+    history.replaceState({ ...history.state, [PLAY_ON_LOAD]: videoId }, '');
+    location.reload();
+  };
+
   return (
-    <div className="video-embed">
+    <div className="video-embed" ref={box}>
       {playing
-        // The site's own frame holds YouTube's player: no page but that one allows YouTube (contract §9).
-        ? <iframe src={`/embed/youtube/${videoId}`} title={title} allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowFullScreen />
+        ? <iframe src={`${YOUTUBE_ORIGIN}/embed/${videoId}?autoplay=1`} title={title} allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowFullScreen />
         : (
-          <button type="button" className="video-facade" aria-label={t('article.playVideo', { title })} onClick={() => setPlaying(true)}>
+          <button type="button" className="video-facade" aria-label={t('article.playVideo', { title })} onClick={play}>
             <img src={`/api/youtube/thumbnails/${videoId}`} alt="" loading="lazy" decoding="async" onError={(event) => { event.currentTarget.hidden = true; }} />
             <span className="video-facade-play" aria-hidden="true">▶</span>
           </button>

@@ -1,4 +1,4 @@
-/** The YouTube embed (youtube-nocookie, the host the CSP allows when YouTube is configured) and its commands. */
+/** YouTube's privacy-enhanced player (youtube-nocookie: the host the CSP allows when YouTube is configured, and on a page whose article embeds a video) and its commands. */
 export const YOUTUBE_ORIGIN = 'https://www.youtube-nocookie.com';
 
 /** An unknown slug is a YouTube id only when it looks like one (contract.md §7). */

@@ -20,16 +20,35 @@ export function createYouTubeThumbnails(config: Config, storage: Storage) {
   const base = (config.youtube.thumbBase ?? 'https://i.ytimg.com').replace(/\/+$/, '');
   const fetching = new Map<string, Promise<boolean>>();
 
-  async function fetchAndKeep(videoId: string): Promise<boolean> {
-    let response: Response;
+  /** The thumbnail's bytes, or null when the provider has none, is slow, or sends something too large. */
+  async function download(videoId: string): Promise<Buffer | null> {
     try {
-      response = await fetch(`${base}/vi/${videoId}/hqdefault.jpg`, { signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'error' });
+      const response = await fetch(`${base}/vi/${videoId}/hqdefault.jpg`, { signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'error' });
+      if (!response.ok || !response.body) {
+        await response.body?.cancel();
+        return null;
+      }
+      const reader = response.body.getReader();
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      // Read no further than the limit, whatever Content-Length says.
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        size += read.value.length;
+        if (size > MAX_BYTES) {
+          await reader.cancel();
+          return null;
+        }
+        chunks.push(read.value);
+      }
+      return Buffer.concat(chunks);
     } catch {
-      return false;
+      return null;
     }
-    if (!response.ok || Number(response.headers.get('content-length') ?? 0) > MAX_BYTES) return false;
-    const bytes = Buffer.from(await response.arrayBuffer());
-    if (bytes.length > MAX_BYTES || !isJpeg(bytes)) return false;
+  }
+
+  async function fetchAndKeep(videoId: string): Promise<boolean> {
+    const bytes = await download(videoId);
+    if (!bytes || !isJpeg(bytes)) return false;
     await storage.put(youtubeThumbnailKey(videoId), bytes, { contentType: 'image/jpeg' });
     return true;
   }
