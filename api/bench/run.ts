@@ -1,6 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -13,6 +12,7 @@ import { measureRender, RENDER_BUDGET_MS } from './render.js';
 import { measureResumableUpload } from './resumable.js';
 import { printMachine, table } from './report.js';
 import { measureUpload } from './upload.js';
+import { freePort, startProcess as start } from './processes.js';
 import { hashPassword } from '../src/services/accounts/passwords.js';
 import { createUserService } from '../src/services/accounts/users.js';
 
@@ -31,31 +31,6 @@ const ARTICLES = 10_000;
 /** The resumable upload's size (a 1 GB video unless BENCH_RESUMABLE_MB says otherwise). */
 const RESUMABLE_MB = Number(process.env.BENCH_RESUMABLE_MB ?? 1024);
 const here = path.dirname(new URL(import.meta.url).pathname);
-
-const freePort = () => new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolve(port));
-  });
-});
-
-async function start(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = fork(script, [], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  // Up to a minute: starting (TypeScript compiled at run time) is slow on a busy machine.
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    try {
-      if ((await fetch(`${url}/api/config`)).status < 500 || attempt < 0) return { child, url };
-    } catch { /* not listening yet */ }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${script} did not start`);
-}
 
 function load(url: string, connections = CONNECTIONS, duration = DURATION): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {

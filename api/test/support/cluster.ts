@@ -35,12 +35,12 @@ export const backendName = (index: number) => `api${index + 1}`;
  *   process, since a write must not run twice;
  * - X-Served-By names the process that answered, so that a client can tell where each request went.
  */
-export async function startLoadBalancer(backends: Backend[]): Promise<LoadBalancer> {
+export async function startLoadBalancer(backends: Backend[], options: { maxconn?: number } = {}): Promise<LoadBalancer> {
   const [port, statsPort] = [await freePort(), await freePort()];
   const dir = await mkdtemp(path.join(os.tmpdir(), 'redaktion-haproxy-'));
   const file = path.join(dir, 'haproxy.cfg');
   await writeFile(file, `global
-  maxconn 4096
+  maxconn ${options.maxconn ?? 4096}
 
 defaults
   mode http
@@ -164,7 +164,11 @@ export interface Cluster {
 }
 
 /** `size` API processes started together on one database, behind haproxy. */
-export async function startCluster(options: { size: number; databaseUrl: string; env?: Record<string, string> }): Promise<Cluster> {
+export async function startCluster(options: {
+  size: number; databaseUrl: string; env?: Record<string, string>;
+  /** haproxy's connection limit (4096): a benchmark that holds thousands of event streams needs more. */
+  maxconn?: number;
+}): Promise<Cluster> {
   const started = await Promise.allSettled(Array.from({ length: options.size }, (_, index) => startApiProcess({
     name: backendName(index), databaseUrl: options.databaseUrl, env: options.env,
   })));
@@ -175,7 +179,7 @@ export async function startCluster(options: { size: number; databaseUrl: string;
     await stopProcesses();
     throw failure.reason;
   }
-  const balancer = await startLoadBalancer(processes.map((process) => ({ name: process.name, port: process.port })))
+  const balancer = await startLoadBalancer(processes.map((process) => ({ name: process.name, port: process.port })), { maxconn: options.maxconn })
     .catch(async (error: unknown) => {
       await stopProcesses();
       throw error;
