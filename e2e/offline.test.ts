@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { image } from '../api/test/support/media.js';
+import { createAdminWithCli, signedInContext } from './support/admin.js';
 import { DESKTOP, launchProfile, openPage, seededServerAndBrowser, serviceWorkerActivated } from './support/browser.js';
 
 const env = seededServerAndBrowser();
@@ -181,6 +183,47 @@ describe('offline-first', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Uppdaterad rubrik');
     await expect.poll(() => page.getByText("You're offline").count()).toBe(0);
     await expect.poll(async () => ((await (await context.request.get('/api/user')).json()) as { firstName: string }).firstName, { timeout: 15_000 }).toBe('Tunnel');
+    expect(errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|NetworkError/.test(error))).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the pictures inside a saved article, in the size the page picks, and shows them with no network', async () => {
+    const editor = { username: 'bildredaktor', email: 'bildredaktor@example.se', password: 'bildredaktorns-losen-2026' };
+    await createAdminWithCli(env.server, editor);
+    const staff = await signedInContext(env.browser, env.server, editor);
+    const upload = await staff.request.post('/api/upload', {
+      multipart: { file: { name: 'faerjelaget.jpg', mimeType: 'image/jpeg', buffer: await image('jpeg', 1600, 1000) } },
+    });
+    expect(upload.status()).toBe(201);
+    const { url } = await upload.json() as { url: string };
+    const title = 'Färjan i hamn efter stormen';
+    const created = await staff.request.post('/api/admin/articles', {
+      data: {
+        title, excerpt: 'Passagerarna fick vänta', category: 'news', author: 'Sara Skribent', status: 'published',
+        content: `Färjan lade till vid midnatt.\n\n::figure[Färjan vid kajen]{src="${url}" alt="En vit färja vid en kaj i mörker" credit="Foto: Redaktion"}\n\nAlla var i behåll.`,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = await created.json() as Row;
+    await staff.close();
+
+    const context = await env.browser.newContext({ ...DESKTOP, locale: 'en-GB', baseURL: env.server.url });
+    const { page, errors } = await openPage(context);
+    await page.goto('/');
+    await serviceWorkerActivated(page);
+    await page.reload();
+    // Saved from a list, never opened: no picture of its text has been on screen (and in the seen-images cache).
+    await page.goto('/news');
+    await page.getByRole('button', { name: `Save for offline: ${title}` }).first().click();
+    await expect.poll(() => page.getByRole('button', { name: `Remove from saved: ${title}` }).count()).toBeGreaterThan(0);
+
+    await context.setOffline(true);
+    await page.goto(`/article/${id}`);
+    const picture = page.locator('.article-body figure').getByRole('img', { name: 'En vit färja vid en kaj i mörker' });
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    // The size this 720 px column picks from the srcset, not the full original.
+    expect(await picture.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).search)).toBe('?w=800');
+    expect(await page.locator('.article-body figcaption').textContent()).toBe('Färjan vid kajen Foto: Redaktion');
     expect(errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|NetworkError/.test(error))).toEqual([]);
     await context.close();
   });

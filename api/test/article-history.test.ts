@@ -94,6 +94,28 @@ describe('autosave', () => {
     expect(await kinds(article.id)).toEqual(['autosave', 'autosave', 'autosave', 'created']);
     expect((await admin.post(`/api/admin/articles/${article.id}/autosave`, { readTime: 0 })).status).toBe(400);
   });
+
+  it('records a field the editor emptied (sent as blank or null) as empty, and keeps one not sent as it was', async () => {
+    const article = await create({
+      imageUrl: '/uploads/images/hamnen.jpg', imageAlt: 'Hamnen i gryningen', imageCredit: 'Foto: Redaktion', authorTitle: 'Reporter',
+    });
+    const stateOf = async () => {
+      const [newest] = (await admin.get<RevisionSummary[]>(`/api/admin/articles/${article.id}/revisions`)).body;
+      expect(newest!.kind).toBe('autosave');
+      return (await admin.get<Revision>(`/api/admin/articles/${article.id}/revisions/${newest!.id}`)).body.state;
+    };
+
+    expect((await admin.post(`/api/admin/articles/${article.id}/autosave`, { imageAlt: '', authorTitle: null, content: 'Utan bildtext' })).status).toBe(200);
+    expect(await stateOf()).toMatchObject({
+      imageAlt: null, authorTitle: null, imageUrl: '/uploads/images/hamnen.jpg', imageCredit: 'Foto: Redaktion', content: 'Utan bildtext',
+    });
+    // Later in the same group: another field emptied, and those emptied before stay empty when not sent again.
+    expect((await admin.post(`/api/admin/articles/${article.id}/autosave`, { imageUrl: '', imageCredit: '  ' })).status).toBe(200);
+    expect(await stateOf()).toMatchObject({ imageUrl: null, imageCredit: null, imageAlt: null, authorTitle: null, content: 'Utan bildtext' });
+    // The article itself is untouched until it is saved.
+    expect((await admin.get<Article>(`/api/admin/articles/${article.id}`)).body)
+      .toMatchObject({ imageUrl: '/uploads/images/hamnen.jpg', imageAlt: 'Hamnen i gryningen', authorTitle: 'Reporter' });
+  });
 });
 
 describe('restore', () => {

@@ -149,6 +149,43 @@ describe('the desktop renderer in Chromium', () => {
       .toBe('## Inställda turer\n\nInga avgångar i kväll, meddelar rederiet.');
   });
 
+  it("shows the article's history in the same editor and restores an earlier version", async () => {
+    const stored = async () => {
+      const { id } = ((await staff.client.get('/api/admin/articles?limit=100')).body as { id: number; title: string }[])
+        .find((article) => article.title === 'Färjan ställs in')!;
+      return (await staff.client.get(`/api/admin/articles/${id}`)).body as { id: number; content: string };
+    };
+    await page.getByRole('button', { name: 'Edit “Färjan ställs in”' }).click();
+    let edit = page.getByRole('dialog', { name: 'Edit Article' });
+    await edit.getByRole('textbox', { name: 'Content', exact: true }).getByRole('heading', { name: 'Inställda turer' }).waitFor();
+    await edit.getByRole('textbox', { name: 'Content', exact: true }).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Nya besked i morgon.');
+    await edit.getByRole('button', { name: 'Update Article' }).click();
+    await page.getByText('Article updated successfully').waitFor();
+    expect((await stored()).content).toBe('## Inställda turer\n\nInga avgångar i kväll, meddelar rederiet. Nya besked i morgon.');
+
+    await page.getByRole('button', { name: 'Edit “Färjan ställs in”' }).click();
+    edit = page.getByRole('dialog', { name: 'Edit Article' });
+    await edit.getByRole('button', { name: 'History' }).click();
+    const history = edit.getByRole('region', { name: 'Revisions' });
+    await history.getByRole('button', { name: new RegExp(`^Saved .+ by ${staff.username}$`) }).waitFor();
+    await history.getByRole('button', { name: new RegExp(`^Created .+ by ${staff.username}$`) }).click();
+    await history.getByText('Inga avgångar i kväll, meddelar rederiet.', { exact: true }).waitFor();
+    await expect.poll(() => history.getByRole('group', { name: 'Changes' }).locator('ins').allTextContents())
+      .toEqual(['inserted: Nya besked i morgon. (end of change)']);
+    await history.getByRole('button', { name: 'Restore this version' }).click();
+    await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Restore this version' }).click();
+    await page.getByText('Version restored').waitFor();
+    await history.getByRole('button', { name: new RegExp(`^Restored .+ by ${staff.username}$`) }).waitFor();
+
+    const article = await stored();
+    expect(article.content).toBe('## Inställda turer\n\nInga avgångar i kväll, meddelar rederiet.');
+    expect(((await staff.client.get(`/api/admin/articles/${article.id}/revisions`)).body as { kind: string }[])[0]!.kind).toBe('restored');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'detached' });
+  });
+
   it('uploads three videos dropped on the Interviews tab, one paused and resumed, and each becomes a custom video', async () => {
     await page.getByRole('tab', { name: 'Interviews' }).click();
     const names = videos.map((video) => path.basename(video));

@@ -2,6 +2,7 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Block } from '@redaktion/shared/content/tree';
 import { BlockView, type BodyParts } from '@redaktion/shared/content/render';
+import { blocksIn } from '@redaktion/shared/content/walk';
 import { useI18n } from '../i18n';
 import { imageSources } from '../data/image-sources';
 import { usePlayer } from '../state/player';
@@ -35,9 +36,7 @@ export function ArticleBody({ body, adsKey }: { body: Block[]; adsKey: string | 
 
 /** Whether a body holds a YouTube video, wherever it stands (a fact box, a quote or a list may hold one). */
 export function embedsYouTube(blocks: Block[]): boolean {
-  return blocks.some((block) => block.type === 'youtube'
-    || ((block.type === 'quote' || block.type === 'factbox') && embedsYouTube(block.children))
-    || (block.type === 'list' && block.items.some(embedsYouTube)));
+  return blocksIn(blocks).some((block) => block.type === 'youtube');
 }
 
 /**

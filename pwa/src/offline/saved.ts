@@ -1,5 +1,6 @@
 import type { Article, PersonProfile } from '@redaktion/shared';
 import { apiPaths } from '@redaktion/shared/client';
+import { imagesIn } from '@redaktion/shared/content/walk';
 import type { AppServices } from '../services/context';
 import { imageUrls } from '../data/image-sources';
 import { SAVED_IMAGE_CACHE } from '../device/cache-names';
@@ -31,7 +32,8 @@ export async function saveArticle({ device, api }: AppServices, article: Article
   if (!device) throw new Error('No device storage');
   // The list answer has no text: the whole article comes from its own read.
   const full = article.content !== undefined || article.locked ? article : await api.get(apiPaths.article(article.id));
-  const images = imagesOf([full.imageUrl, full.authorImage]);
+  // The pictures inside the text too (figures, cards), each in every size its srcset may pick.
+  const images = imagesOf([full.imageUrl, full.authorImage, ...imagesIn(full.body ?? [])]);
   await device.responses.put(apiPaths.article(full.id), full, true);
   await (await device.open()).saved.put({
     key: savedKey('article', full.id), kind: 'article', id: full.id, title: full.title, excerpt: full.excerpt,

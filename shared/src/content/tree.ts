@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { blocksIn } from './walk.js';
+
+export { blocksIn, imagesIn } from './walk.js';
 
 /**
  * An article's body as every output reads it: the Markdown of contract §9 parsed once (`parseArticle`) into this tree,
@@ -62,13 +65,8 @@ export const articleBodySchema = z.array(blockSchema);
 export type EmbedBlock = Extract<Block, { type: 'embed' }>;
 
 /** The embeds of a body, wherever they stand (a fact box, a quote or a list may hold one). */
-export function embedsIn(blocks: Block[], into: EmbedBlock[] = []): EmbedBlock[] {
-  for (const block of blocks) {
-    if (block.type === 'embed') into.push(block);
-    else if (block.type === 'quote' || block.type === 'factbox') embedsIn(block.children, into);
-    else if (block.type === 'list') block.items.forEach((item) => embedsIn(item, into));
-  }
-  return into;
+export function embedsIn(blocks: Block[]): EmbedBlock[] {
+  return blocksIn(blocks).filter((block): block is EmbedBlock => block.type === 'embed');
 }
 
 /** A copy of the body with each embed replaced (the original may be shared, by a cache for one). */

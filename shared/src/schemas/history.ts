@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_STATUSES } from '../constants.js';
-import { articleInputSchema } from './admin.js';
+import { articleInputSchema, blankMeansNone } from './admin.js';
 import { isoDate } from './fields.js';
 
 /** An article's history (contract §9): revisions, corrections and preview links. */
@@ -48,10 +48,27 @@ export const revisionSchema = revisionSummarySchema.extend({
   state: revisionStateSchema,
 }).meta({ id: 'Revision' });
 
+/**
+ * A field the form may leave blank, as an autosave reads it: '' (or only spaces) and null record it as emptied (null),
+ * while a missing field stays as it was. The article form's own field takes blank for missing, which here would
+ * bring the old value back to an editor who cleared it.
+ */
+function emptiable<T extends z.ZodType>(field: z.ZodPreprocess<z.ZodOptional<T>>) {
+  const autosaved = z.preprocess((value) => (value === null || (typeof value === 'string' && !value.trim()) ? null : value),
+    field.out.unwrap().nullable().optional());
+  blankMeansNone.add(autosaved);
+  return autosaved;
+}
+
 /** An autosave carries the editable fields as they stand in the editor, complete or not (it changes nothing else). */
-export const autosaveInputSchema = articleInputSchema.omit({ status: true, publishedAt: true, clientId: true }).partial()
+export const autosaveInputSchema = articleInputSchema.omit({ status: true, publishedAt: true, clientId: true, kind: true, liveStatus: true }).partial()
   // What was not sent stays as it was: no field takes the form's default here.
   .extend({
+    imageUrl: emptiable(articleInputSchema.shape.imageUrl),
+    imageAlt: emptiable(articleInputSchema.shape.imageAlt),
+    imageCredit: emptiable(articleInputSchema.shape.imageCredit),
+    authorImage: emptiable(articleInputSchema.shape.authorImage),
+    authorTitle: emptiable(articleInputSchema.shape.authorTitle),
     readTime: articleInputSchema.shape.readTime.unwrap().optional(),
     featured: z.boolean().optional(),
     categoryFeatured: z.boolean().optional(),

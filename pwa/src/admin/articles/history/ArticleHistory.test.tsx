@@ -19,7 +19,7 @@ const ARTICLE: AdminArticle = {
   category: 'news', imageUrl: null, imageAlt: null, imageCredit: null, author: 'Rut Redaktör',
   authorImage: null, authorTitle: null, readTime: 4, publishedAt: '2026-03-02T09:30:15.000Z', featured: false,
   categoryFeatured: false, premium: false, status: 'published', createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-02T09:30:15.000Z',
-  clientId: null,
+  kind: 'article', liveStatus: null, coverageStartTime: null, coverageEndTime: null, clientId: null,
 };
 const summary = (id: number, kind: RevisionSummary['kind'], createdAt: string, author = { id: 1, username: 'redaktor' }): RevisionSummary =>
   ({ id, kind, createdAt, author, title: ARTICLE.title, status: 'published' });
@@ -30,10 +30,10 @@ const revision = (id: number, title: string, content: string): Revision => ({
 const FIRST = revision(1, 'Riksdagen ska rösta', 'Riksdagen röstar nej i morgon.');
 
 /** Opens the form on the article, once its editor (and the panel beside it) has loaded: slow on a busy machine. */
-async function open(routes: Parameters<typeof jsonFetch>[0] = {}) {
+async function open(routes: Parameters<typeof jsonFetch>[0] = {}, article = ARTICLE) {
   const api = jsonFetch({ 'GET /api/admin/categories': [], 'PUT /api/admin/articles/7/presence': [], ...routes });
   const onClose = vi.fn();
-  renderAdmin(<ArticleForm article={ARTICLE} onClose={onClose} />, { fetch: api.fetch, user: staffUser() });
+  renderAdmin(<ArticleForm article={article} onClose={onClose} />, { fetch: api.fetch, user: staffUser() });
   const form = within(screen.getByRole('dialog', { name: 'Edit Article' }));
   await form.findByRole('toolbar', { name: 'Formatting' }, { timeout: 5000 });
   return { api, onClose, form };
@@ -85,6 +85,20 @@ describe("the article's history", () => {
     expect(posts(api, '/api/admin/articles/7/autosave')[0]!.body).toMatchObject({ title: 'Riksdagen har röstat', content: ARTICLE.content, readTime: 4 });
     act(() => { vi.advanceTimersByTime(AUTOSAVE_EVERY_MS * 2); });
     expect(posts(api, '/api/admin/articles/7/autosave')).toHaveLength(1);
+  });
+
+  it('autosaves a field the editor cleared as emptied, so that reopening does not bring the old value back', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const { api, form } = await open(
+      { 'POST /api/admin/articles/7/autosave': () => ({ status: 201, body: summary(3, 'autosave', ARTICLE.updatedAt) }) },
+      { ...ARTICLE, imageUrl: '/uploads/images/kammaren.jpg', imageAlt: 'Kammaren', imageCredit: 'Foto: Redaktion', authorTitle: 'Reporter' },
+    );
+    fireEvent.change(form.getByLabelText('Image description (alt text)'), { target: { value: '' } });
+    fireEvent.change(form.getByLabelText('Author title'), { target: { value: '' } });
+    act(() => { vi.advanceTimersByTime(AUTOSAVE_EVERY_MS); });
+    await waitFor(() => expect(posts(api, '/api/admin/articles/7/autosave')).toHaveLength(1));
+    expect(posts(api, '/api/admin/articles/7/autosave')[0]!.body)
+      .toMatchObject({ imageAlt: null, authorTitle: null, imageCredit: 'Foto: Redaktion', imageUrl: '/uploads/images/kammaren.jpg' });
   });
 
   it('asks before closing with unsaved changes', async () => {
