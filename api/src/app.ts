@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import Koa from 'koa';
 import compress from 'koa-compress';
@@ -20,12 +21,14 @@ import { createResumableUploads } from './services/media/resumable-uploads.js';
 import { ABANDONED_PART_MS, sweepStaleUploadParts } from './services/media/uploads.js';
 import { sameOriginWrites } from './http/same-origin.js';
 import { Admission } from './admission.js';
-import { contentSecurityPolicy, securityHeaders } from './http/security-headers.js';
+import { contentSecurityPolicy, securityHeaders, streamSecurityHeaders } from './http/security-headers.js';
 import { currentUser, SESSION_COOKIE, sessions } from './http/session.js';
 import { clientApp } from './http/client-app.js';
 import { inProcessReads } from './http/in-process.js';
 import { accountEndpoints } from './routes/account.js';
 import { articleEndpoints } from './routes/articles.js';
+import { liveEndpoints, liveReads } from './routes/live.js';
+import { LiveHub, signedOutStreams } from './http/live-hub.js';
 import { catalogueEndpoints } from './routes/catalogue.js';
 import { metaEndpoints } from './routes/meta.js';
 import { podcastEndpoints } from './routes/podcasts.js';
@@ -48,6 +51,8 @@ import { log } from './log.js';
 
 export interface App {
   koa: Koa;
+  /** What the HTTP server runs for each request: signed-out readers' live streams at once, everything else through Koa. */
+  callback: RequestListener;
   endpoints: AnyEndpoint[];
   cache: ResponseCache;
   services: Services;
@@ -55,6 +60,8 @@ export interface App {
   readiness: Readiness;
   /** Loads the reader app's build, so that the first page after a start does not wait for it. */
   warm(): Promise<void>;
+  /** Ends the open event streams (the process is draining: their browsers reconnect to another process). */
+  endStreams(): void;
   close(): Promise<void>;
 }
 
@@ -88,11 +95,15 @@ export function createApp(db: Db, config: ServingConfig): App {
     ]);
   });
   const admission = new Admission(config.load.concurrency, config.load.queueBudgetMs);
+  // Live streams follow their articles through the cache's changes: this process's writes and the other processes'.
+  const liveHub = new LiveHub(liveReads(services).source, config.liveKeepAliveMs, streamSecurityHeaders(config));
+  cache.onChange((scope) => liveHub.changed(scope?.article));
 
   const endpoints: AnyEndpoint[] = [
     ...accountEndpoints(services),
     ...tokenEndpoints(services),
     ...articleEndpoints(services),
+    ...liveEndpoints(services, liveHub),
     ...podcastEndpoints(services),
     ...catalogueEndpoints(services),
     ...metaEndpoints(config, services.push),
@@ -163,13 +174,16 @@ export function createApp(db: Db, config: ServingConfig): App {
 
   return {
     koa,
+    callback: signedOutStreams(liveHub, SESSION_COOKIE, metrics, koa.callback()),
     endpoints,
     cache,
     services,
     availability,
     readiness,
     warm: pages.warm,
+    endStreams: () => liveHub.close(),
     close: async () => {
+      liveHub.close();
       await services.jobs.stop();
       availability.stop();
       await bus?.close();

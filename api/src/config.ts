@@ -57,6 +57,8 @@ export interface Config {
   load: { concurrency: number; queueBudgetMs: number; renderBudgetMs: number };
   /** How long a background job may run on PostgreSQL before it counts as lost (its process died) and runs again. */
   jobTimeoutSeconds: number;
+  /** How often a live article's open streams get a comment line, which keeps proxies from closing them (at most 25 s). */
+  liveKeepAliveMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -216,6 +218,7 @@ export function loadConfig(env: Env = process.env): Config {
     pwaDistDir: path.resolve(env.PWA_DIST_DIR ?? new URL('../../pwa/dist', import.meta.url).pathname),
     storage: storageConfig(env),
     jobTimeoutSeconds: Math.max(2, Number(env.JOB_TIMEOUT_SECONDS ?? 900) || 900),
+    liveKeepAliveMs: Math.min(25_000, Math.max(100, Number(env.LIVE_KEEPALIVE_MS ?? 20_000) || 20_000)),
     load: {
       concurrency: Number(env.WORK_CONCURRENCY ?? 8),
       queueBudgetMs: Number(env.QUEUE_BUDGET_MS ?? 1_000),

@@ -25,7 +25,7 @@ const app = createApp(db, serving);
 // The first reader after a start gets their page without waiting for the renderer to load.
 await app.warm();
 
-const server = http.createServer(app.koa.callback());
+const server = http.createServer(app.callback);
 await new Promise<void>((resolve, reject) => {
   server.once('error', reject);
   server.listen(config.port, config.host, resolve);
@@ -42,6 +42,8 @@ async function shutdown(reason: string): Promise<void> {
   stopping = true;
   log.info({ reason }, 'Draining: finishing the requests under way');
   app.readiness.draining = true;
+  // An event stream never finishes by itself: its browser reconnects, with Last-Event-ID, to a process that stays.
+  app.endStreams();
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const limit = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), DRAIN_LIMIT_MS).unref());

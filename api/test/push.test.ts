@@ -82,7 +82,7 @@ describe('subscribing', () => {
     expect((await post({ subscription: { ...good, keys: { p256dh: 'kort', auth: good.keys.auth } }, topics: ['breaking'] })).status).toBe(400);
     const topic = await post({ subscription: good, topics: ['allt'] });
     expect(topic.status).toBe(400);
-    expect(topic.body.issues[0].message).toBe("A topic is 'breaking' or 'series:{id}'");
+    expect(topic.body.issues[0].message).toBe("A topic is 'breaking', 'series:{id}' or 'live:{articleId}'");
     expect((await post({ topics: ['breaking'] })).status).toBe(400);
   });
 

@@ -25,6 +25,7 @@ const NOT_CALLED: Record<string, string> = {
   'GET /feeds/audio/:file': 'streams audio (feeds tests)',
   'GET /feeds/private/:token/audio/:file': 'streams audio (feeds tests)',
   'GET /api/admin/ai/jobs/:id': 'follows a generation job, which needs an AI provider (integrations tests, against the OpenAI stand-in)',
+  'GET /api/articles/:id/live/stream': 'an event stream stays open (live tests read its events)',
 };
 
 /** JSON reads that need an outside service (Stripe, Pexels, YouTube, an AI provider) not configured here: they answer an error. */
@@ -81,6 +82,10 @@ async function urlsFor(definitions: AnyEndpoint[]): Promise<Map<string, string>>
     '/feeds/private/': (/\/feeds\/private\/(?<token>[^/]+)\/podcast-series\/(?<id>\d+)\.xml$/
       .exec((await clients.subscriber.get('/api/podcast-feeds')).body[0].url as string))!.groups!,
   };
+  // Calls whose item is of a kind of its own: a live article's entries (the demo's live coverage).
+  const byCall: Record<string, Record<string, string>> = {
+    'GET /api/articles/:id/live': { id: await first('articles', { kind: 'live', status: 'published' }) },
+  };
   const urls = new Map<string, string>();
   for (const definition of definitions) {
     if (definition.method !== 'get' || NOT_CALLED[nameOf(definition)]) continue;
@@ -91,7 +96,7 @@ async function urlsFor(definitions: AnyEndpoint[]): Promise<Map<string, string>>
     }
     const prefix = definition.path.slice(0, colon);
     // An admin item: the first of its own admin list.
-    const params = values[prefix] ?? await firstOfAdminList(prefix);
+    const params = byCall[nameOf(definition)] ?? values[prefix] ?? await firstOfAdminList(prefix);
     urls.set(nameOf(definition), definition.path.replace(/:(\w+)/g, (match, name: string) => params[name] ?? match));
   }
   return urls;

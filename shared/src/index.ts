@@ -17,3 +17,4 @@ export * from './schemas/uploads.js';
 export * from './schemas/answers.js';
 export * from './schemas/ai-jobs.js';
 export * from './schemas/history.js';
+export * from './schemas/live.js';

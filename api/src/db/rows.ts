@@ -1,5 +1,5 @@
 import type {
-  AdPlacement, ApprovalDecision, ContentStatus, EPISODE_TYPES, EpisodeKind, Journalist, Locale, PendingApproval, PersonProfile,
+  AdPlacement, ApprovalDecision, ArticleKind, ContentStatus, LiveStatus, EPISODE_TYPES, EpisodeKind, Journalist, Locale, PendingApproval, PersonProfile,
   PODCAST_TYPES, RevisionKind, RevisionState, SubscriptionPlan, UserRole,
 } from '@redaktion/shared';
 import type { Block } from '@redaktion/shared/content';
@@ -99,8 +99,39 @@ export interface ArticleRow {
   everPublished: Flag;
   /** The UUID of the offline draft that made the article, if one did. */
   clientId: string | null;
+  /** `live`: coverage fed entry by entry (contract §9 [live]), with its status and times. */
+  kind: ArticleKind;
+  liveStatus: LiveStatus | null;
+  coverageStartTime: Timestamp | null;
+  coverageEndTime: Timestamp | null;
+  /** The number of the coverage's last change (entries, status): what a reader's cursor counts. */
+  liveSeq: number;
+  /** The number at which the status last changed. */
+  liveStatusSeq: number;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+/** An entry of a live article; a deleted one keeps its row, without its text, so that readers hear of the deletion. */
+export interface LiveEntryRow {
+  id: number;
+  articleId: number;
+  authorId: number | null;
+  authorName: string;
+  title: string | null;
+  /** Markdown. */
+  content: string;
+  /** The parsed content (a Block[] as JSON), made when the entry is written. */
+  body: JsonColumn<Block[]>;
+  keyEvent: Flag;
+  pinned: Flag;
+  clientId: string | null;
+  /** The article's sequence number when the entry was posted (the order of the page) and when it last changed. */
+  createdSeq: number;
+  changedSeq: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  deletedAt: Timestamp | null;
 }
 
 export interface PodcastSeriesRow {

@@ -47,6 +47,16 @@ interface Declaration<P, Q, B> {
   throttled?: true;
   /** Public reads whose answer depends only on the URL and the audience may be served from the response cache. */
   cached?: boolean;
+  /**
+   * For a cached read: how many seconds a shared cache in front of the server (a CDN) may keep the answer every
+   * signed-out reader gets (`public` with this `s-maxage`); a signed-in reader's stays private.
+   */
+  sharedMaxAge?: number;
+  /**
+   * An event stream: it never waits in the admission queue (an open stream is not a render and would hold a slot for
+   * as long as it is open) and the handler answers on the socket itself (`ctx.respond = false`).
+   */
+  stream?: true;
   /** A staff write that changes nothing readers see (an autosave, a preview link): the response cache stays as it is. */
   keepsCache?: true;
   /**
@@ -136,6 +146,10 @@ export function refuseOtherMethods(router: Router): Middleware {
   };
 }
 
+/** What a cached answer carries besides its ETag: a CDN may keep a `sharedMaxAge` read, per session and token. */
+export const sharedCaching = (definition: AnyEndpoint): Record<string, string> | undefined => (definition.sharedMaxAge
+  ? { 'Cache-Control': `public, max-age=0, s-maxage=${definition.sharedMaxAge}`, Vary: 'Cookie, Authorization' } : undefined);
+
 /** What a personal answer carries, the page that shows one included. */
 export const PERSONAL_HEADERS = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' };
 
@@ -158,7 +172,10 @@ export function mount(router: Router, endpoints: AnyEndpoint[], cache: ResponseC
         body: definition.form && !ctx.is('json') ? undefined : parse(definition.body, (ctx.request as { body?: unknown }).body ?? {}),
       };
       // A read that needs the database waits its turn, and is refused (503) rather than kept waiting past its budget.
-      const result = definition.method === 'get' ? await admission.run(async () => definition.handle(ctx, input)) : await definition.handle(ctx, input);
+      const admitted = definition.method === 'get' && !definition.stream;
+      const result = admitted ? await admission.run(async () => definition.handle(ctx, input)) : await definition.handle(ctx, input);
+      // A stream has answered on its socket and stays open: nothing below concerns it.
+      if (ctx.respond === false) return;
       if (result instanceof Answer) {
         ctx.status = result.status;
         ctx.body = result.body;
@@ -171,7 +188,7 @@ export function mount(router: Router, endpoints: AnyEndpoint[], cache: ResponseC
       // Before the cache keeps it: a cached answer is produced once, and what is kept is what the schema allows.
       const produced = produce(definition, ctx.status, ctx.body);
       if (produced !== ctx.body) ctx.body = produced;
-      if (generation !== null && ctx.status === 200) cache.store(ctx, audience, generation);
+      if (generation !== null && ctx.status === 200) cache.store(ctx, audience, generation, sharedCaching(definition));
       if (definition.personal) ctx.set(PERSONAL_HEADERS);
       // Any content change by staff makes every cached public answer stale, in this process and the others.
       if (invalidates && ctx.status < 400) await cache.invalidate(ctx.state.changed);

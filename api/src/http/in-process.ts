@@ -3,7 +3,7 @@ import { ERROR_CODES } from '@redaktion/shared';
 import { log } from '../log.js';
 import type { DatabaseAvailability } from '../db/availability.js';
 import type { AppContext, AppState } from './context.js';
-import { parse, produce, type AnyEndpoint } from './endpoint.js';
+import { parse, produce, sharedCaching, type AnyEndpoint } from './endpoint.js';
 import { HttpError, notFound, unavailable } from '../errors.js';
 import { unavailableFor } from './errors.js';
 import { ResponseCache, etagOf } from './response-cache.js';
@@ -54,7 +54,10 @@ export function inProcessReads(endpoints: AnyEndpoint[], cache: ResponseCache, a
         const ctx = { state: { user: reader.user, audience: reader.audience } } as AppContext;
         const body = JSON.stringify(produce(definition, 200, await definition.handle(ctx, input)));
         // A personal answer (a preview link's) is made for this page alone and kept nowhere.
-        if (definition.cached) cache.put(key, { body, etag: etagOf(body), status: 200, type: 'application/json; charset=utf-8', route: definition.path }, generation);
+        if (definition.cached) {
+          const headers = sharedCaching(definition);
+          cache.put(key, { body, etag: etagOf(body), status: 200, type: 'application/json; charset=utf-8', route: definition.path, ...(headers ? { headers } : {}) }, generation);
+        }
         return { status: 200, body };
       } catch (error) {
         const answer = error instanceof HttpError ? error : unavailableFor(error, availability);

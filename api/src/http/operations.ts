@@ -23,7 +23,16 @@ export function routePattern(ctx: Context): string {
 }
 
 /** A request id the client chose is kept when it is plain; anything else gets one of ours. */
-const requestIdOf = (header: string) => (/^[\w.:-]{1,100}$/.test(header) ? header : randomUUID());
+export const requestIdOf = (header: string) => (/^[\w.:-]{1,100}$/.test(header) ? header : randomUUID());
+
+/** What one answered request leaves: its line in the log and its time in the metrics. */
+export interface RequestLine { requestId: string; method: string; route: string; status: number; started: bigint; finished: boolean }
+
+export function recordRequest(metrics: Metrics, { requestId, method, route, status, started, finished }: RequestLine): void {
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  metrics.observeRequest({ method, route, status }, seconds);
+  log.info({ reqId: requestId, method, route, status, ms: Math.round(seconds * 1000), finished }, 'request');
+}
 
 /** Client mistakes at the socket: a short info line, not a stack trace. */
 const HUNG_UP = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED']);
@@ -35,12 +44,9 @@ export function observeRequests(metrics: Metrics): Middleware {
     const requestId = requestIdOf(ctx.get('X-Request-Id'));
     ctx.state.requestId = requestId;
     ctx.set('X-Request-Id', requestId);
-    ctx.res.once('close', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routePattern(ctx);
-      metrics.observeRequest({ method: ctx.method, route, status: ctx.status }, seconds);
-      log.info({ reqId: requestId, method: ctx.method, route, status: ctx.status, ms: Math.round(seconds * 1000), finished: ctx.res.writableFinished }, 'request');
-    });
+    ctx.res.once('close', () => recordRequest(metrics, {
+      requestId, method: ctx.method, route: routePattern(ctx), status: ctx.status, started, finished: ctx.res.writableFinished,
+    }));
     // The id reaches every line logged while answering, and the background jobs the request starts.
     await withLogContext({ reqId: requestId }, next);
   };

@@ -13,8 +13,16 @@ export interface CachedAnswer {
   route?: string;
   /** JSON for API answers; feeds, sitemaps and robots.txt keep their own type; pages are HTML. */
   type: string;
-  /** Sent with the answer over the app's own (a page's security policy). */
+  /** Sent with the answer over the app's own (a page's security policy, an API read's shared caching). */
   headers?: Record<string, string>;
+}
+
+/** Sets a kept answer's own headers; `Vary` adds to what the response varies on already (the compression's). */
+function setKept(ctx: AppContext, headers: Record<string, string> | undefined): void {
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (name === 'Vary') ctx.vary(value);
+    else ctx.set(name, value);
+  }
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -58,6 +66,7 @@ export class ResponseCache {
   private generation = 0;
   private refreshing: Promise<void> | null = null;
   private readonly maxEntries = 5_000;
+  private readonly listeners: ((scope?: ChangeScope) => void)[] = [];
   /** Answers served from memory and answers computed for it, since the process started (for /metrics). */
   readonly stats = { hits: 0, misses: 0 };
 
@@ -68,7 +77,20 @@ export class ResponseCache {
     private readonly publicOrigin: string | null,
     private readonly maxAgeMs = 60_000,
   ) {
-    bus?.subscribe((scope) => this.clear(scope));
+    bus?.subscribe((scope) => this.changed(scope));
+  }
+
+  /**
+   * Hears every content change the cache hears, this process's writes and other processes' notices alike, after
+   * the write has committed (the live streams follow their articles through it).
+   */
+  onChange(listener: (scope?: ChangeScope) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private changed(scope?: ChangeScope): void {
+    this.clear(scope);
+    for (const listener of this.listeners) listener(scope);
   }
 
   /** The answer stored under a key, if it is still valid. */
@@ -118,6 +140,7 @@ export class ResponseCache {
     ctx.state.route = entry.route;
     ctx.set('ETag', entry.etag);
     ctx.set('Cache-Control', 'no-cache');
+    setKept(ctx, entry.headers);
     if (ctx.get('If-None-Match') === entry.etag) {
       ctx.status = 304;
       return null;
@@ -141,16 +164,22 @@ export class ResponseCache {
     };
   }
 
-  /** Keeps the answer the handler just produced: an object as JSON, a string (a feed, a sitemap) as it is typed. */
-  store(ctx: AppContext, audience: Audience, generation: number): void {
+  /**
+   * Keeps the answer the handler just produced: an object as JSON, a string (a feed, a sitemap) as it is typed, with
+   * `headers` of its own, sent whenever it is served.
+   */
+  store(ctx: AppContext, audience: Audience, generation: number, headers?: Record<string, string>): void {
     const text = typeof ctx.body === 'string';
     const body = text ? ctx.body as string : JSON.stringify(ctx.body);
     const type = text ? ctx.response.get('Content-Type') || 'text/plain; charset=utf-8' : JSON_TYPE;
     const etag = etagOf(body);
     const route = (ctx as { _matchedRoute?: unknown })._matchedRoute;
-    this.put(ResponseCache.apiKey(this.scopedUrl(ctx), audience), { body, etag, status: 200, type, route: typeof route === 'string' ? route : undefined }, generation);
+    this.put(ResponseCache.apiKey(this.scopedUrl(ctx), audience), {
+      body, etag, status: 200, type, route: typeof route === 'string' ? route : undefined, ...(headers ? { headers } : {}),
+    }, generation);
     ctx.set('ETag', etag);
     ctx.set('Cache-Control', 'no-cache');
+    setKept(ctx, headers);
     if (ctx.get('If-None-Match') === etag) {
       ctx.status = 304;
       return;
@@ -181,7 +210,7 @@ export class ResponseCache {
   }
 
   async invalidate(scope?: ChangeScope): Promise<void> {
-    this.clear(scope);
+    this.changed(scope);
     await this.bus?.publish(scope);
   }
 }

@@ -57,16 +57,24 @@ export function contentSecurityPolicy(config: Config, { youtubePlayer = false } 
   ].join('; ');
 }
 
+/**
+ * What every answer carries, an event stream included: an event stream is read by script and never shown, so the
+ * headers about a document (its policy, framing, opener, referrer, permissions) are not held for its hours open.
+ */
+export const streamSecurityHeaders = (config: Config): Record<string, string> => ({
+  'X-Content-Type-Options': 'nosniff',
+  ...(config.https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+});
+
 export function securityHeaders(config: Config) {
   const headers: Record<string, string> = {
     'Content-Security-Policy': contentSecurityPolicy(config),
-    'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+    ...streamSecurityHeaders(config),
   };
-  if (config.https) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
   return async function setSecurityHeaders(ctx: Context, next: Next): Promise<void> {
     ctx.set(headers);
     await next();

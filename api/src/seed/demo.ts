@@ -4,11 +4,13 @@ import mime from 'mime-types';
 import { slugify } from '@redaktion/shared';
 import type { Db } from '../db/connection.js';
 import { isPostgres } from '../db/connection.js';
-import { toCount, toJson } from '../db/values.js';
+import { insertedId, toCount, toJson } from '../db/values.js';
+import { parseArticle } from '@redaktion/shared/content';
 import { audioFacts, episodeAudioKey } from '../services/media/episode-audio.js';
 import type { Storage } from '../storage/index.js';
 import { coverArt, portrait } from './artwork.js';
 import * as demo from './content/index.js';
+import type { DemoArticle } from './content/types.js';
 import { bodyColumns } from '../services/content/article-body.js';
 
 const ASSETS = new URL('./assets/', import.meta.url).pathname;
@@ -51,18 +53,33 @@ export async function seedDemoContent(db: Db, storage: Storage): Promise<{ artic
       journalistIds.set(journalist.name, { id: typeof row === 'number' ? row : row.id, image });
     }
 
-    for (const article of demo.articles) {
+    const insertArticle = async (article: DemoArticle, extra: Record<string, unknown> = {}): Promise<number> => {
       for (const figure of article.figures ?? []) await art(`figure-${figure.name}`, coverArt(figure.title, article.category, figure.title));
       const author = journalistIds.get(article.author);
       const publishedAt = isoHoursAgo(article.hoursAgo);
-      await trx('articles').insert({
+      return insertedId(await trx('articles').insert({
         title: article.title, excerpt: article.excerpt, content: article.content, ...bodyColumns(article.content), category: article.category,
         imageUrl: await art(`article-${slugify(article.title)}`, coverArt(article.title, article.category, CATEGORY_LABELS[article.category] ?? article.category)),
         imageAlt: article.imageAlt, imageCredit: 'Illustration: Redaktion',
         author: article.author, authorId: author?.id ?? null, authorImage: author?.image ?? null, authorTitle: article.authorTitle,
         readTime: article.readTime, featured: article.featured, categoryFeatured: article.categoryFeatured, premium: article.premium,
-        status: 'published', publishedAt, createdAt: publishedAt, updatedAt: publishedAt,
+        status: 'published', publishedAt, createdAt: publishedAt, updatedAt: publishedAt, ...extra,
+      }, ['id']));
+    };
+    for (const article of demo.articles) await insertArticle(article);
+
+    // Live coverage: each entry takes the next number of the article's sequence, as posting it would.
+    for (const { article, author, entries } of demo.liveArticles) {
+      const articleId = await insertArticle(article, {
+        kind: 'live', liveStatus: 'live', coverageStartTime: isoHoursAgo(article.hoursAgo), liveSeq: entries.length,
       });
+      for (const [index, entry] of entries.entries()) {
+        const at = isoHoursAgo(entry.minutesAgo / 60);
+        await trx('liveEntries').insert({
+          articleId, authorName: author, title: entry.title, content: entry.content, body: toJson(parseArticle(entry.content)),
+          keyEvent: entry.keyEvent, pinned: entry.pinned, createdSeq: index + 1, changedSeq: index + 1, createdAt: at, updatedAt: at,
+        });
+      }
     }
 
     const seriesIds = new Map<string, number>();
@@ -129,6 +146,6 @@ export async function seedDemoContent(db: Db, storage: Storage): Promise<{ artic
       });
     }
 
-    return { articles: demo.articles.length, episodes: demo.episodes.length, people: demo.people.length };
+    return { articles: demo.articles.length + demo.liveArticles.length, episodes: demo.episodes.length, people: demo.people.length };
   });
 }

@@ -4,7 +4,7 @@ import type {
 import type {
   ArticleCorrectionRow, AdvertisementRow, ArticleRow, CategoryRow, CustomVideoRow, JournalistRow, PeopleProfileRow, PodcastRow, PodcastSeriesRow,
 } from '../db/rows.js';
-import { mapEmbeds, type EmbedCard } from '@redaktion/shared/content';
+import { mapEmbeds, type Block, type EmbedCard } from '@redaktion/shared/content';
 import { fromJson, toBool, toIso } from '../db/values.js';
 import { hearsEpisode, readsPremium, type Audience } from '../services/content/audience.js';
 import type { ArticleListRow } from '../services/content/articles.js';
@@ -44,8 +44,23 @@ export function toArticle(row: ArticleListRow | ArticleRow, audience: Audience, 
     categoryFeatured: toBool(row.categoryFeatured),
     premium,
     status: row.status,
+    ...liveFields(row),
     createdAt: toIso(row.createdAt) ?? '',
     updatedAt: toIso(row.updatedAt) ?? '',
+  };
+}
+
+/**
+ * A live article's coverage (contract §9 [live]). It began when the article went public as live: an article that an
+ * approval published has no start stored, and its publication is that moment.
+ */
+function liveFields(row: Pick<ArticleRow, 'kind' | 'liveStatus' | 'coverageStartTime' | 'coverageEndTime' | 'publishedAt' | 'status'>) {
+  if (row.kind !== 'live') return { kind: 'article' as const, liveStatus: null, coverageStartTime: null, coverageEndTime: null };
+  return {
+    kind: row.kind,
+    liveStatus: row.liveStatus ?? 'live',
+    coverageStartTime: toIso(row.coverageStartTime) ?? (row.status === 'published' ? toIso(row.publishedAt) : null),
+    coverageEndTime: row.liveStatus === 'ended' ? toIso(row.coverageEndTime) : null,
   };
 }
 
@@ -58,7 +73,11 @@ export const episodeAudioPath = (id: number) => `/api/podcasts/${id}/audio`;
  * audio only for a reader who may hear it. An embed whose item was not found (unpublished, gone) has no card.
  */
 export function withEmbedCards(article: Article, items: EmbeddedItems, audience: Audience): Article {
-  if (!article.body) return article;
+  return article.body ? { ...article, body: bodyWithCards(article.body, items, audience) } : article;
+}
+
+/** A body with a card on each embed whose item was found (a live entry's as an article's). */
+export function bodyWithCards(body: Block[], items: EmbeddedItems, audience: Audience): Block[] {
   const cards = new Map<string, EmbedCard>([
     ...items.podcasts.map((row): [string, EmbedCard] => [`podcast:${row.id}`, {
       title: row.title, image: orNull(row.imageUrl), audio: row.audioFile && hearsEpisode(audience, row) ? episodeAudioPath(row.id) : null,
@@ -67,7 +86,7 @@ export function withEmbedCards(article: Article, items: EmbeddedItems, audience:
     ...items.videos.map((row): [string, EmbedCard] => [`watch:${row.slug}`, { title: row.title, image: orNull(row.thumbnailUrl) }]),
     ...items.people.map((row): [string, EmbedCard] => [`people:${row.id}`, { title: row.name, image: orNull(row.profileImage) }]),
   ]);
-  return { ...article, body: mapEmbeds(article.body, (embed) => ({ ...embed, card: cards.get(`${embed.kind}:${embed.ref}`) ?? null })) };
+  return mapEmbeds(body, (embed) => ({ ...embed, card: cards.get(`${embed.kind}:${embed.ref}`) ?? null }));
 }
 
 export function toEpisode(row: PodcastRow, audience: Audience): Episode {

@@ -19,6 +19,7 @@ import { createJournalistReads } from './content/journalists.js';
 import { createPeopleReads } from './content/people.js';
 import { createPodcastReads, createSeriesReads } from './content/podcasts.js';
 import { createPush } from './messaging/push.js';
+import { createLiveEntries } from './live/entries.js';
 import { createRateLimit } from './rate-limit.js';
 import { createSchedule } from './content/schedule.js';
 import { createSessionStore } from './accounts/session-store.js';
@@ -38,6 +39,7 @@ export function createServices(db: Db, config: Config) {
   const resetTokens = createPasswordResetTokens(db);
   // Every stored file, whichever process wrote it, is read and written through this one store.
   const storage = createStorage(config);
+  const push = createPush(db, config, jobs);
   return {
     storage,
     users,
@@ -50,7 +52,8 @@ export function createServices(db: Db, config: Config) {
     accountMail: createAccountMail(jobs, users, resetTokens, mailer, config),
     rateLimit: createRateLimit(db),
     newsletter: createNewsletter(db, config, mailer, jobs),
-    push: createPush(db, config, jobs),
+    push,
+    live: createLiveEntries(db, push),
     articles: createArticleReads(db),
     embeds: createEmbeds(db),
     previews: createPreviews(db),

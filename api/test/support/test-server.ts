@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -77,7 +78,7 @@ export async function startTestServer(options: {
   const db = await openDatabase(config, { serving: true });
   if (options.seed) await (await import('../../src/seed/demo.js')).seedDemoContent(db, createStorage(config));
   const app = createApp(db, await withSessionSecret(db, config));
-  const server = app.koa.listen(0, '127.0.0.1');
+  const server = http.createServer(app.callback).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {

@@ -11,6 +11,7 @@ import type { SharedFeed } from '../schemas/feeds.js';
 import type { AiJob } from '../schemas/ai-jobs.js';
 import type { AutosaveInput, PresentEditor, PreviewLink, Revision, RevisionSummary } from '../schemas/history.js';
 import type { Correction } from '../schemas/entities.js';
+import type { LiveEntry, LiveEntryInput, LiveEntryUpdate } from '../schemas/live.js';
 import { ApiError, type ApiClient } from './api-client.js';
 
 /**
@@ -75,6 +76,13 @@ export function createAdminClient(api: ApiClient) {
       /** The editor's heartbeat while the article is open: the other editors who have it open. */
       present: (id: number) => api.request<PresentEditor[]>('PUT', `/api/admin/articles/${id}/presence`),
       leave: (id: number) => api.request<void>('DELETE', `/api/admin/articles/${id}/presence`),
+    },
+    /** A live article's entries (contract §9 [live]); the coverage ends through a PUT of the article. */
+    liveEntries: {
+      create: (articleId: number, body: LiveEntryInput) => api.request<LiveEntry>('POST', `/api/admin/articles/${articleId}/live/entries`, body),
+      update: (articleId: number, entryId: number, body: LiveEntryUpdate) =>
+        api.request<LiveEntry>('PUT', `/api/admin/articles/${articleId}/live/entries/${entryId}`, body),
+      remove: (articleId: number, entryId: number) => api.request<void>('DELETE', `/api/admin/articles/${articleId}/live/entries/${entryId}`),
     },
     podcasts: resource<Episode>(api, '/api/admin/podcasts'),
     series: resource<PodcastSeries>(api, '/api/admin/podcast-series'),

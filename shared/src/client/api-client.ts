@@ -9,6 +9,7 @@ import type { MySubscription, NewsletterReach } from '../schemas/engage.js';
 import type { PodcastFeed } from '../schemas/feeds.js';
 import type { ApiErrorBody } from '../errors.js';
 import type { AccessToken, CreatedAccessToken } from '../schemas/tokens.js';
+import type { LiveEntries } from '../schemas/live.js';
 
 /**
  * The typed API client the PWA (and later the desktop app) uses. Reads are named by their path, which is
@@ -42,6 +43,14 @@ export const apiPaths = {
   article: (id: number | string) => `/api/articles/${segment(id)}` as ApiPath<Article>,
   /** What a preview link shows (contract §9): the article as it is now, drafts included. */
   articlePreview: (token: string) => `/api/previews/${segment(token)}` as ApiPath<Article>,
+  /** A live article's entries (contract §9 [live]): newest first, `before` for older ones, `after` for what changed since. */
+  liveEntries: (id: number | string, q: { after?: string; before?: string; limit?: number } = {}) =>
+    `/api/articles/${segment(id)}/live${query(q)}` as ApiPath<LiveEntries>,
+  /**
+   * The live article's event stream (text/event-stream; EventSource), not a JSON read. `after`: the cursor of the
+   * entries the page holds, so that what changed since they were read comes first (a reconnect sends Last-Event-ID).
+   */
+  liveStream: (id: number | string, after?: string) => `/api/articles/${segment(id)}/live/stream${query({ after })}`,
   relatedArticles: (id: number | string) => `/api/articles/${segment(id)}/related` as ApiPath<Article[]>,
   articleAuthor: (id: number | string) => `/api/articles/${segment(id)}/author` as ApiPath<Author>,
   journalist: (id: number | string) => `/api/journalists/${segment(id)}` as ApiPath<Author>,

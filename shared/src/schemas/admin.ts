@@ -3,6 +3,7 @@ import {
   AD_PLACEMENTS, CONTENT_STATUSES, EPISODE_TYPES, JOURNALIST_STATUSES, PODCAST_TYPES, LIMITS, SERIES_CATEGORIES, USER_ROLES,
 } from '../constants.js';
 import { emailField, httpUrl, optionalText, requiredText, someChange } from './fields.js';
+import { ARTICLE_KINDS, LIVE_STATUSES } from './live.js';
 
 /**
  * What the admin screens send and the admin API accepts, with the messages of admin-area.md §5.
@@ -54,6 +55,11 @@ export const articleInputSchema = z.object({
   premium: flag(false),
   status: status('draft'),
   publishedAt: optional(isoDateTime),
+  // Absent on an update means "as it is": a client that predates live coverage never turns a live article back.
+  kind: z.enum(ARTICLE_KINDS, { error: `Kind must be one of ${ARTICLE_KINDS.join(', ')}` }).optional()
+    .describe('article (when absent on create) or live'),
+  liveStatus: z.enum(LIVE_STATUSES, { error: `Live status must be one of ${LIVE_STATUSES.join(', ')}` }).optional()
+    .describe('A live article\'s coverage: ended freezes it (contract §9 [live]); absent means as it is'),
   clientId: z.uuid({ error: 'clientId must be a UUID' }).optional()
     .describe('Chosen by the client for a draft written offline: sending the same clientId again answers the stored article (200) instead of a second one'),
 }).meta({ id: 'ArticleInput' });

@@ -58,9 +58,10 @@ export const newsletterSendSchema = z.object({
   finishedAt: isoDate.nullable(),
 }).meta({ id: 'NewsletterSend' });
 
-/** `breaking`, or `series:{id}` for a series' new episodes. */
-export const pushTopicField = z.string({ error: "A topic is 'breaking' or 'series:{id}'" })
-  .regex(/^(breaking|series:[1-9]\d{0,9})$/, { error: "A topic is 'breaking' or 'series:{id}'" });
+const TOPIC_MESSAGE = "A topic is 'breaking', 'series:{id}' or 'live:{articleId}'";
+/** `breaking`, `series:{id}` for a series' new episodes, or `live:{articleId}` for a live article's breaking entries. */
+export const pushTopicField = z.string({ error: TOPIC_MESSAGE })
+  .regex(/^(breaking|series:[1-9]\d{0,9}|live:[1-9]\d{0,9})$/, { error: TOPIC_MESSAGE });
 
 /** A browser's PushSubscription as `toJSON()` gives it. */
 export const pushSubscriptionSchema = z.object({

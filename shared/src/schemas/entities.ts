@@ -5,6 +5,7 @@ import {
 } from '../constants.js';
 import { isoDate } from './fields.js';
 import { articleBodySchema } from '../content/tree.js';
+import { ARTICLE_KINDS, LIVE_STATUSES } from './live.js';
 
 /** The shapes the API answers with: the OpenAPI document and the clients' types come from these. */
 
@@ -53,6 +54,10 @@ export const articleSchema = z.object({
   categoryFeatured: z.boolean(),
   premium: z.boolean(),
   status: z.enum(CONTENT_STATUSES),
+  kind: z.enum(ARTICLE_KINDS).describe('live: coverage fed entry by entry (contract §9 [live])'),
+  liveStatus: z.enum(LIVE_STATUSES).nullable().describe('A live article\'s coverage: live, or ended (frozen, still readable); null for an article'),
+  coverageStartTime: isoDate.nullable().describe('When a live article\'s coverage began (its publication as live)'),
+  coverageEndTime: isoDate.nullable().describe('When a live article\'s coverage ended'),
   createdAt: isoDate,
   updatedAt: isoDate,
 }).meta({ id: 'Article' });

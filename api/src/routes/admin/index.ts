@@ -9,6 +9,7 @@ import { catalogueAdminEndpoints } from './catalogue.js';
 import { editorialEndpoints } from './editorial.js';
 import { engageAdminEndpoints } from './engage.js';
 import { integrationAdminEndpoints } from './integrations.js';
+import { liveAdminEndpoints } from './live.js';
 import { mediaEndpoints } from './media.js';
 import { staffEndpoints } from './staff.js';
 
@@ -19,6 +20,7 @@ export interface AdminRouteDependencies { services: Services; ai: AiGenerator; a
 export const adminEndpoints = (admin: AdminServices, config: Config, { services, ai, aiJobs, pexels }: AdminRouteDependencies) => [
   ...editorialEndpoints(admin),
   ...articleHistoryEndpoints(admin, services.previews, services.presence),
+  ...liveAdminEndpoints(services),
   ...catalogueAdminEndpoints(admin),
   ...mediaEndpoints(admin, config),
   ...staffEndpoints(admin),

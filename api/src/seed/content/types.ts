@@ -11,3 +11,10 @@ export interface DemoEpisode { seriesKey: string | null; kind: 'episode' | 'inte
 export interface DemoPerson { name: string; title: string; category: ArticleCategory; location: string; birthDate: string; excerpt: string; bio: string; achievements: string[]; galleryCaptions: string[]; socialLinks: { twitter?: string; instagram?: string; linkedin?: string }; featured: boolean }
 export interface DemoAd { title: string; description: string; partnerName: string; placement: 'banner' | 'sidebar' | 'inline' | 'hero' | 'article-top' | 'article-middle' | 'article-bottom' | 'footer' | 'newsletter'; linkUrl: string }
 export interface DemoVideo { title: string; description: string; duration: string; videoFile: string; priority: number }
+/** A live article (contract §9 [live]) and its entries, each posted `minutesAgo` before the seed ran, oldest first. */
+export interface DemoLiveArticle {
+  article: DemoArticle;
+  /** Who signs the entries. */
+  author: string;
+  entries: { minutesAgo: number; title: string | null; content: string; keyEvent: boolean; pinned: boolean }[];
+}

@@ -14,6 +14,7 @@ import { createRevisions, restoredFields, revisionState } from '../editor/revisi
 import type { Page } from '../content/published.js';
 import { editableTable, replacing, type Changes, type EditableTable } from './table.js';
 import { CONTENT_TABLES, publicationDate, removeApprovals, syncApproval, type ContentType } from './workflow.js';
+import { coverageColumns } from '../live/coverage.js';
 
 /** The row each workflow item is stored as. */
 interface WorkflowRows {
@@ -124,9 +125,9 @@ export function createEditorial(db: Db, storage: Storage) {
       async save(id: number | null, input: ArticleInput, userId: number, precondition?: Precondition<ArticleRow>): Promise<ArticleRow> {
         await assertCategory(input.category);
         // The clientId is the draft's identity from its creation on: an edit never changes it.
-        const { status, publishedAt, clientId, ...fields } = input;
+        const { status, publishedAt, clientId, kind, liveStatus, ...fields } = input;
         try {
-          return await save('article', id, status, publishedAt, userId, async (trx) => {
+          return await save('article', id, status, publishedAt, userId, async (trx, existing) => {
             // The featured article is the single global hero: featuring one un-features the others.
             if (input.featured) await trx('articles').where({ featured: true }).modify((q) => (id ? q.whereNot({ id }) : q)).update({ featured: false });
             return {
@@ -135,6 +136,7 @@ export function createEditorial(db: Db, storage: Storage) {
               // Its history is kept for good from the moment it first goes public, even if it is later deleted.
               ...(status === 'published' ? { everPublished: true } : {}),
               ...(id === null && clientId ? { clientId } : {}),
+              ...coverageColumns({ kind, liveStatus }, existing, status, publicationDate(status, publishedAt, existing?.publishedAt)),
             };
           }, precondition, recordSave(userId));
         } catch (error) {

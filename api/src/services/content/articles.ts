@@ -6,7 +6,8 @@ import { published, newestFirst, paginate, type Page } from './published.js';
 /** Every column but the body: lists never carry `content`, which can be long and may be premium. */
 const LIST_COLUMNS = [
   'id', 'title', 'excerpt', 'category', 'imageUrl', 'imageAlt', 'imageCredit', 'author', 'authorImage', 'authorTitle',
-  'readTime', 'publishedAt', 'featured', 'categoryFeatured', 'premium', 'status', 'createdAt', 'updatedAt',
+  'readTime', 'publishedAt', 'featured', 'categoryFeatured', 'premium', 'status', 'kind', 'liveStatus', 'coverageStartTime', 'coverageEndTime',
+  'createdAt', 'updatedAt',
 ] as const satisfies readonly (keyof ArticleRow)[];
 const LIST_SELECT = LIST_COLUMNS.map((column) => `articles.${column}`);
 

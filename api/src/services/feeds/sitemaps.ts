@@ -24,19 +24,32 @@ const render = (stream: SitemapStream | SitemapIndexStream, items: (SitemapItemL
 const dated = (path: string, rows: { id: number; updatedAt: Timestamp }[]): SitemapItemLoose[] =>
   rows.map((row) => ({ url: `${path}/${row.id}`, lastmod: toIso(row.updatedAt) ?? undefined }));
 
+/** A live article changes with each entry, which leaves the article's own row (and its editors' ETag) as it was. */
+type SitemapArticle = Pick<ArticleRow, 'id' | 'title' | 'publishedAt' | 'updatedAt'> & { entriesChangedAt: Timestamp | null };
+const lastChange = (row: SitemapArticle): Timestamp => {
+  const entries = toIso(row.entriesChangedAt);
+  const own = toIso(row.updatedAt) ?? '';
+  return entries && entries > own ? entries : own;
+};
+
 /** The sitemap index and its sitemaps (sitemaps.org 0.9, Google News 0.9), through the `sitemap` library. */
 export function createSitemaps(db: Db) {
-  const articles = () => newestFirst(published(db('articles').select('articles.id', 'articles.title', 'articles.publishedAt', 'articles.updatedAt'), 'articles'), 'articles');
+  const articles = () => newestFirst(published(db('articles').select('articles.id', 'articles.title', 'articles.publishedAt', 'articles.updatedAt',
+    db.raw("CASE WHEN articles.kind = 'live' THEN (SELECT max(e.updated_at) FROM live_entries e WHERE e.article_id = articles.id) END AS entries_changed_at")),
+  'articles'), 'articles');
 
   async function urls(name: SitemapName): Promise<SitemapItemLoose[]> {
     switch (name) {
       case 'articles':
-        return dated('/article', await articles().limit(URL_LIMIT));
+        return dated('/article', ((await articles().limit(URL_LIMIT)) as SitemapArticle[]).map((row) => ({ id: row.id, updatedAt: lastChange(row) })));
       case 'news': {
         const since = new Date(Date.now() - NEWS_WINDOW_HOURS * 3_600_000).toISOString();
-        const rows: Pick<ArticleRow, 'id' | 'title' | 'publishedAt'>[] = await articles().where('articles.publishedAt', '>=', since).limit(NEWS_LIMIT);
+        // A live article is news for as long as its coverage is live, however long ago it began (contract §9 [live]).
+        const rows = (await articles().where((where) => where.where('articles.publishedAt', '>=', since)
+          .orWhere((live) => live.where('articles.kind', 'live').where('articles.liveStatus', 'live'))).limit(NEWS_LIMIT)) as SitemapArticle[];
         return rows.map((row) => ({
           url: `/article/${row.id}`,
+          lastmod: toIso(lastChange(row)) ?? undefined,
           news: {
             publication: { name: 'Redaktion', language: 'sv' },
             publication_date: toIso(row.publishedAt) ?? '',

@@ -29,7 +29,8 @@ const BATCH = 100;
 const EPISODE_LOOKBACK_MS = 24 * 60 * 60 * 1000;
 
 interface SubscriptionRow { id: number; endpoint: string; p256dh: string; auth: string; locale: string }
-type Alert = Pick<PushAlert, 'title' | 'body' | 'url' | 'topic' | 'en'> & { tag: string };
+/** `topics`: the alert goes once to each subscription that follows any of them (jobs queued before it name `topic` alone). */
+type Alert = Pick<PushAlert, 'title' | 'body' | 'url' | 'topic' | 'en'> & { tag: string; topics?: string[] };
 
 const localeOf = (value: string): Locale => (value === 'en' ? 'en' : 'sv');
 
@@ -73,13 +74,15 @@ export function createPush(db: Db, config: Config, queue: JobQueue) {
     return { title: words.title, body: words.body, url: alert.url, lang: locale, tag: alert.tag };
   };
 
-  /** Sends one alert to every subscription of its topic, in rounds by id; a gone subscription is deleted. */
+  /** Sends one alert to every subscription of its topics, in rounds by id; a gone subscription is deleted. */
   async function deliver(payload: unknown): Promise<void> {
     const alert = payload as Alert;
+    const topics = alert.topics ?? [alert.topic];
     const { publicKey, privateKey } = await vapidKeys();
     for (let after = 0; ;) {
-      const batch = (await db('push_subscriptions as s').join('push_subscription_topics as t', 't.subscriptionId', 's.id')
-        .where('t.topic', alert.topic).where('s.id', '>', after).orderBy('s.id').limit(BATCH)
+      const batch = (await db('push_subscriptions as s')
+        .whereExists(db('push_subscription_topics as t').whereRaw('t.subscription_id = s.id').whereIn('t.topic', topics))
+        .where('s.id', '>', after).orderBy('s.id').limit(BATCH)
         .select('s.id', 's.endpoint', 's.p256dh', 's.auth', 's.locale')) as SubscriptionRow[];
       if (!batch.length) return;
       after = batch[batch.length - 1]!.id;
@@ -90,7 +93,7 @@ export function createPush(db: Db, config: Config, queue: JobQueue) {
           await webpush.sendNotification({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
             JSON.stringify(message(alert, localeOf(row.locale))),
             { vapidDetails: { subject, publicKey, privateKey }, TTL: 12 * 60 * 60, contentEncoding: 'aes128gcm', timeout: 10_000,
-              urgency: alert.topic === 'breaking' ? 'high' : 'normal' });
+              urgency: topics.includes('breaking') ? 'high' : 'normal' });
         } catch (error) {
           const status = (error as { statusCode?: number }).statusCode;
           if (status === 404 || status === 410) await db('push_subscriptions').where({ id: row.id }).delete();
@@ -152,6 +155,14 @@ export function createPush(db: Db, config: Config, queue: JobQueue) {
     async queueAlert(alert: PushAlert): Promise<number> {
       await queue.enqueue('push.send', { ...alert, tag: `${alert.topic}-${Date.now()}` } satisfies Alert);
       return followers(alert.topic);
+    },
+
+    /**
+     * Queues one alert for the followers of any of `topics` (a device that follows two of them is alerted once), inside
+     * `trx` when the write that causes it should commit it or nothing (a live entry and its breaking alert).
+     */
+    async alertFollowers(topics: string[], alert: Pick<Alert, 'title' | 'body' | 'url' | 'tag'>, trx?: Db): Promise<void> {
+      await queue.enqueue('push.send', { ...alert, topic: topics[0]!, topics } satisfies Alert, trx);
     },
 
     /** What the account's data export says about alerts: the devices signed in to it and their topics. */
