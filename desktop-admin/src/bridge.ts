@@ -1,5 +1,6 @@
 import type { User } from '@redaktion/shared';
 import type { Draft, DraftFields } from './core/draft-outbox.js';
+import type { QueuedEntry, QueuedEntryFields } from './core/live-outbox.js';
 import type { ServerProfile } from './core/server-profiles.js';
 import type { QueueSnapshot, UploadItem } from './core/upload-queue.js';
 
@@ -28,13 +29,16 @@ export interface IpcMessages {
   'drafts:send': { request: Record<string, never>; response: Draft[] };
   'drafts:resolve': { request: { clientId: string; keep: 'mine' | 'theirs' }; response: Draft[] };
   'drafts:remove': { request: { clientId: string }; response: Draft[] };
+  'live:post': { request: { articleId: number; clientId: string; entry: QueuedEntryFields }; response: QueuedEntry };
+  'live:list': { request: { articleId: number }; response: QueuedEntry[] };
+  'live:discard': { request: { clientId: string }; response: void };
 }
 export type IpcChannel = keyof IpcMessages;
 
 export const IPC_CHANNELS = [
   'profiles:list', 'profiles:add', 'profiles:select', 'profiles:remove', 'session:sign-in', 'session:sign-out', 'links:open',
   'uploads:pick', 'uploads:add', 'uploads:list', 'uploads:pause', 'uploads:resume', 'uploads:cancel', 'uploads:clear',
-  'drafts:list', 'drafts:save', 'drafts:send', 'drafts:resolve', 'drafts:remove',
+  'drafts:list', 'drafts:save', 'drafts:send', 'drafts:resolve', 'drafts:remove', 'live:post', 'live:list', 'live:discard',
 ] as const satisfies readonly IpcChannel[];
 
 /** The main process's push of the upload queue to the renderer. */

@@ -245,5 +245,49 @@ describe('the desktop renderer in Chromium', () => {
     ]);
     expect(errors).toEqual([]);
   });
+
+  it('posts live entries from the same console as /admin, and one written offline goes out when the connection returns', async () => {
+    await page.getByRole('link', { name: 'Admin' }).click();
+    await page.getByRole('tab', { name: 'Articles' }).click();
+    await page.getByRole('button', { name: 'Create Article' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Article' });
+    await dialog.getByLabel('Title', { exact: true }).fill('Valnatten direkt');
+    await dialog.getByLabel('Excerpt', { exact: true }).fill('Följ valnatten');
+    await dialog.getByLabel('Category', { exact: true }).selectOption('news');
+    await dialog.getByLabel('Author', { exact: true }).fill('Sara Skribent');
+    await dialog.getByLabel('Status', { exact: true }).selectOption('published');
+    await dialog.getByLabel('Kind', { exact: true }).selectOption({ label: 'Live coverage' });
+    await dialog.getByRole('textbox', { name: 'Content', exact: true }).click();
+    await page.keyboard.type('Rösterna räknas.');
+    await dialog.getByRole('button', { name: 'Create Article' }).click();
+    await page.getByRole('link', { name: 'Live console: Valnatten direkt' }).click();
+    const articles = (await staff.client.get('/api/admin/articles?limit=100')).body as { id: number; title: string }[];
+    const { id } = articles.find((article) => article.title === 'Valnatten direkt')!;
+    const composer = page.getByRole('region', { name: 'New entry' });
+    const entries = page.getByRole('region', { name: 'Entries' });
+    const onServer = async () => ((await (await fetch(`${server.url}/api/articles/${id}/live`)).json()) as { entries: { title: string }[] })
+      .entries.map((entry) => entry.title).reverse();
+
+    await composer.getByLabel('Title (optional)').fill('Vallokalerna stänger');
+    await composer.getByRole('textbox', { name: 'Entry' }).click();
+    await page.keyboard.type('Klockan 20 stängde vallokalerna.');
+    await page.keyboard.press('Control+Enter');
+    await entries.getByRole('article', { name: /: Vallokalerna stänger$/ }).waitFor();
+    expect(await onServer()).toEqual(['Vallokalerna stänger']);
+
+    // Written while the connection is down: kept on this computer, shown as waiting, published once when it returns.
+    await proxy.cut();
+    await composer.getByLabel('Title (optional)').fill('Första prognosen');
+    await composer.getByRole('textbox', { name: 'Entry' }).click();
+    await page.keyboard.type('Valvakans prognos visar ett jämnt läge.');
+    await page.keyboard.press('Control+Enter');
+    const waiting = entries.getByRole('article', { name: 'Waiting for connection: Första prognosen' });
+    await waiting.waitFor();
+    await proxy.restore();
+    await entries.getByRole('article', { name: /\d: Första prognosen$/ }).waitFor({ timeout: 20_000 });
+    await waiting.waitFor({ state: 'detached' });
+    expect(await onServer()).toEqual(['Vallokalerna stänger', 'Första prognosen']);
+    expect(errors).toEqual([]);
+  });
 });
 

@@ -5,6 +5,7 @@ import { createAppProtocolHandler } from './app-protocol.js';
 import { ChosenPaths } from './chosen-paths.js';
 import { DraftOutbox } from './draft-outbox.js';
 import { isIpcChannel, parseRequest } from './ipc-contract.js';
+import { LiveOutbox } from './live-outbox.js';
 import { createServerCall, jsonAnswer, ServerRefused, ServerUnreachable } from './server-connection.js';
 import { ServerProfiles, type ServerProfile } from './server-profiles.js';
 import { signIn } from './sign-in.js';
@@ -13,7 +14,7 @@ import { UploadQueue, type QueueSnapshot } from './upload-queue.js';
 import { externalUrl } from './trusted-url.js';
 
 export interface DesktopServiceOptions {
-  /** The app's own folder (Electron's userData): profiles, the encrypted tokens, the upload queue, the drafts. */
+  /** The app's own folder (Electron's userData): profiles, the encrypted tokens, the upload queue, the drafts, the live entries. */
   dataDir: string;
   safeStorage: SafeStorageLike;
   /** The access token's name on the server, e.g. "Redaktion desktop on anna-laptop". */
@@ -30,6 +31,8 @@ export interface DesktopServiceOptions {
 interface Session { profile: ServerProfile; token: string; user: User }
 
 const DRAFT_FLUSH_MS = 30_000;
+/** Live entries written offline go out within seconds of the connection's return: a story is moving meanwhile. */
+const LIVE_FLUSH_MS = 5_000;
 
 /**
  * Everything the main process does for the renderer, without Electron: the IPC handlers (each request
@@ -49,6 +52,7 @@ export async function createDesktopService(options: DesktopServiceOptions) {
     backoff: options.backoff, onChange: options.onUploadsChanged,
   });
   const outbox = new DraftOutbox(file('drafts.json'), serverCall, () => session?.profile.id ?? null);
+  const liveOutbox = new LiveOutbox(file('live-entries.json'), serverCall, () => session?.profile.id ?? null);
   const chosen = new ChosenPaths();
 
   async function state(): Promise<ProfilesState> {
@@ -83,6 +87,7 @@ export async function createDesktopService(options: DesktopServiceOptions) {
   function wake(): void {
     queue.wake();
     void outbox.flush();
+    void liveOutbox.flush();
   }
 
   const handlers: { [C in IpcChannel]: (request: ReturnType<typeof parseRequest<C>>) => Promise<IpcMessages[C]['response']> } = {
@@ -158,11 +163,16 @@ export async function createDesktopService(options: DesktopServiceOptions) {
       return outbox.list();
     },
     'drafts:remove': async ({ clientId }) => { await outbox.remove(clientId); return outbox.list(); },
+    'live:post': ({ articleId, clientId, entry }) => liveOutbox.post(articleId, clientId, entry),
+    'live:list': ({ articleId }) => liveOutbox.list(articleId),
+    'live:discard': async ({ clientId }) => { await liveOutbox.discard(clientId); },
   };
 
   await resume();
   const flushTimer = setInterval(() => void outbox.flush(), DRAFT_FLUSH_MS);
   flushTimer.unref();
+  const liveTimer = setInterval(() => void liveOutbox.flush(), LIVE_FLUSH_MS);
+  liveTimer.unref();
 
   return {
     /** Answers one renderer message: unknown channels and invalid requests are refused before anything runs. */
@@ -176,9 +186,11 @@ export async function createDesktopService(options: DesktopServiceOptions) {
     dropped: (report: unknown) => chosen.dropped(report),
     queue,
     outbox,
+    liveOutbox,
     wake,
     async stop(): Promise<void> {
       clearInterval(flushTimer);
+      clearInterval(liveTimer);
       await queue.stop();
     },
   };

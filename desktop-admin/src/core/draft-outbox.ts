@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { articleInputSchema } from '@redaktion/shared';
 import { z } from 'zod';
-import { JsonFile } from './json-file.js';
-import { jsonAnswer, ServerUnreachable, type ServerCall } from './server-connection.js';
+import { Outbox, outboxItemFields } from './outbox.js';
+import { jsonAnswer, type ServerCall } from './server-connection.js';
 
 /**
  * Article drafts written (or generated) on the desktop: kept on disk first, sent when the server answers.
@@ -28,8 +28,7 @@ export type DraftFields = z.infer<typeof draftFieldsSchema>;
 export const draftStates = ['pending', 'sent', 'conflict', 'refused'] as const;
 
 export const draftSchema = z.object({
-  clientId: z.string().uuid(),
-  profileId: z.string(),
+  ...outboxItemFields,
   fields: draftFieldsSchema,
   state: z.enum(draftStates),
   /** The article on the server, once created. */
@@ -39,12 +38,8 @@ export const draftSchema = z.object({
   base: z.record(z.string(), z.unknown()).nullable(),
   /** On a conflict: the server's current text, shown beside the editor's. */
   theirs: draftFieldsSchema.nullable(),
-  error: z.string().nullable(),
-  updatedAt: z.number(),
 });
 export type Draft = z.infer<typeof draftSchema>;
-
-const storedSchema = z.object({ drafts: z.array(draftSchema) });
 
 const INPUT_KEYS = Object.keys(articleInputSchema.shape);
 const textOf = (article: Record<string, unknown>): DraftFields => draftFieldsSchema.parse({
@@ -53,41 +48,28 @@ const textOf = (article: Record<string, unknown>): DraftFields => draftFieldsSch
 });
 
 export class DraftOutbox {
-  private readonly store: JsonFile<z.infer<typeof storedSchema>>;
-  /** The drafts, read from disk once; every change is made here and then written whole. */
-  private document: Promise<z.infer<typeof storedSchema>> | null = null;
-  private flushing: Promise<void> | null = null;
+  private readonly outbox: Outbox<Draft>;
 
   constructor(file: string, private readonly serverCall: ServerCall, private readonly profileId: () => string | null) {
-    this.store = new JsonFile(file, storedSchema, () => ({ drafts: [] }));
+    this.outbox = new Outbox({ file, key: 'drafts', item: draftSchema, profileId, send: (draft) => this.send(draft) });
   }
 
-  private drafts() {
-    this.document ??= this.store.read();
-    return this.document;
-  }
-
-  private async persist(): Promise<void> {
-    await this.store.write(await this.drafts());
-  }
-
-  async list(): Promise<Draft[]> {
-    const profileId = this.profileId();
-    return structuredClone((await this.drafts()).drafts.filter((draft) => draft.profileId === profileId));
+  list(): Promise<Draft[]> {
+    return this.outbox.list();
   }
 
   /** Keeps a new or edited draft on this computer; `flush()` sends it. */
   async save(input: { clientId?: string; fields: DraftFields }): Promise<Draft> {
     const profileId = this.profileId();
     if (!profileId) throw new Error('Choose a server first');
-    const stored = await this.drafts();
-    let draft = input.clientId ? stored.drafts.find((candidate) => candidate.clientId === input.clientId) : undefined;
+    const drafts = await this.outbox.items();
+    let draft = input.clientId ? drafts.find((candidate) => candidate.clientId === input.clientId) : undefined;
     if (!draft) {
       draft = {
         clientId: randomUUID(), profileId, fields: input.fields, state: 'pending', articleId: null, etag: null, base: null,
         theirs: null, error: null, updatedAt: Date.now(),
       };
-      stored.drafts.push(draft);
+      drafts.push(draft);
     } else {
       draft.fields = input.fields;
       // A draft in conflict stays so until the editor chooses; an edit keeps "mine" up to date.
@@ -95,19 +77,17 @@ export class DraftOutbox {
       draft.error = null;
       draft.updatedAt = Date.now();
     }
-    await this.persist();
+    await this.outbox.persist();
     return structuredClone(draft);
   }
 
-  async remove(clientId: string): Promise<void> {
-    const stored = await this.drafts();
-    stored.drafts = stored.drafts.filter((draft) => draft.clientId !== clientId);
-    await this.persist();
+  remove(clientId: string): Promise<void> {
+    return this.outbox.remove((draft) => draft.clientId === clientId);
   }
 
   /** The editor's choice on a conflict: keep their own text (sent over the server's current version) or take the server's. */
   async resolve(clientId: string, keep: 'mine' | 'theirs'): Promise<void> {
-    const draft = (await this.drafts()).drafts.find((candidate) => candidate.clientId === clientId);
+    const draft = (await this.outbox.items()).find((candidate) => candidate.clientId === clientId);
     if (!draft || draft.state !== 'conflict' || draft.articleId === null) return;
     const current = await this.fetchArticle(draft.articleId);
     draft.base = current.article;
@@ -116,37 +96,13 @@ export class DraftOutbox {
     draft.error = null;
     if (keep === 'theirs') draft.fields = textOf(current.article);
     draft.state = keep === 'theirs' ? 'sent' : 'pending';
-    await this.persist();
+    await this.outbox.persist();
     if (keep === 'mine') await this.flush();
   }
 
   /** Sends every pending draft of the active server; those that cannot reach it stay pending. */
   flush(): Promise<void> {
-    this.flushing ??= this.sendPending().finally(() => { this.flushing = null; });
-    return this.flushing;
-  }
-
-  private async sendPending(): Promise<void> {
-    const profileId = this.profileId();
-    for (const draft of (await this.drafts()).drafts) {
-      if (draft.state !== 'pending' || draft.profileId !== profileId) continue;
-      const editedAt = draft.updatedAt;
-      try {
-        const outcome = await this.send(draft);
-        draft.error = outcome === 'conflict' ? draft.error : null;
-        // Edited while it was on its way: the newer text goes next time.
-        draft.state = outcome === 'sent' && draft.updatedAt !== editedAt ? 'pending' : outcome;
-      } catch (error) {
-        if (error instanceof ServerUnreachable) {
-          draft.error = error.message;
-          await this.persist();
-          return;
-        }
-        draft.state = 'refused';
-        draft.error = (error as Error).message.replace(/^\d+: /, '');
-      }
-      await this.persist();
-    }
+    return this.outbox.flush();
   }
 
   /** Sends one draft; answers what it became (the server refusing it throws). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleInputSchema } from '@redaktion/shared';
+import { articleInputSchema, LIVE_ENTRY_MAX_CHARS } from '@redaktion/shared';
 import { IPC_CHANNELS } from '../bridge.js';
 import { ipcRequestSchemas, isIpcChannel, isTrustedSender, parseRequest } from './ipc-contract.js';
 
@@ -33,5 +33,17 @@ describe('the IPC contract', () => {
     const limit = articleInputSchema.shape.title.maxLength!;
     expect(parseRequest('drafts:save', { fields: { ...fields, title: 'x'.repeat(limit) } })).toBeTruthy();
     expect(() => parseRequest('drafts:save', { fields: { ...fields, title: 'x'.repeat(limit + 1) } })).toThrow(/Invalid drafts:save message: fields.title/);
+  });
+
+  it('takes a live entry as the console wrote it, for a real article, none longer than the shared schema allows', () => {
+    const entry = { content: 'Vinden ökar.', title: null, keyEvent: false, pinned: true, breaking: true };
+    const clientId = crypto.randomUUID();
+    expect(parseRequest('live:post', { articleId: 7, clientId, entry })).toEqual({ articleId: 7, clientId, entry });
+    expect(() => parseRequest('live:post', { articleId: 0, clientId, entry })).toThrow(/Invalid live:post message: articleId/);
+    expect(() => parseRequest('live:post', { articleId: 7, clientId: 'x', entry })).toThrow(/clientId/);
+    expect(() => parseRequest('live:post', { articleId: 7, clientId, entry: { ...entry, content: 'x'.repeat(LIVE_ENTRY_MAX_CHARS + 1) } }))
+      .toThrow(/Invalid live:post message: entry.content/);
+    expect(() => parseRequest('live:post', { articleId: 7, clientId, entry: { ...entry, author: 'Anna' } })).toThrow(/Invalid live:post message/);
+    expect(parseRequest('live:list', { articleId: 7 })).toEqual({ articleId: 7 });
   });
 });

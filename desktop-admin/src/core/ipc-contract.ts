@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { IpcChannel } from '../bridge.js';
 import { draftFieldsSchema } from './draft-outbox.js';
+import { queuedEntryFieldsSchema } from './live-outbox.js';
 import { isAppUrl } from './trusted-url.js';
 
 /**
@@ -9,6 +10,7 @@ import { isAppUrl } from './trusted-url.js';
  */
 const none = z.object({}).strict();
 const id = z.object({ id: z.string().min(1).max(100) }).strict();
+const articleId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const ipcRequestSchemas = {
   'profiles:list': none,
@@ -30,6 +32,9 @@ export const ipcRequestSchemas = {
   'drafts:send': none,
   'drafts:resolve': z.object({ clientId: z.string().uuid(), keep: z.enum(['mine', 'theirs']) }).strict(),
   'drafts:remove': z.object({ clientId: z.string().uuid() }).strict(),
+  'live:post': z.object({ articleId, clientId: z.string().uuid(), entry: queuedEntryFieldsSchema.strict() }).strict(),
+  'live:list': z.object({ articleId }).strict(),
+  'live:discard': z.object({ clientId: z.string().uuid() }).strict(),
 } satisfies Record<IpcChannel, z.ZodType>;
 
 export function isIpcChannel(value: unknown): value is IpcChannel {

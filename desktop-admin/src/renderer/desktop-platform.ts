@@ -9,7 +9,7 @@ import { locale } from './i18n.js';
  * The desktop's AdminPlatform. The API is the renderer's own origin: relative `/api/*` calls (and uploads) go to
  * app://redaktion, whose handler in the main process forwards them to the signed-in server with the app's
  * token, so the page never holds it. Links leave through the bridge for the system browser. Videos dropped on the
- * Interviews tab go to the main process's upload queue, followed on the Uploads panel.
+ * Interviews tab go to the main process's upload queue, followed on the Uploads panel; live entries go to its outbox.
  */
 const appOrigin: AdminPlatform['fetch'] = (path, init) => fetch(path, init);
 
@@ -41,6 +41,12 @@ export function useDesktopPlatform(bridge: DesktopBridge, user: User, serverOrig
         add: (files) => queued(queueDropped(bridge, files)),
         pick: () => queued(bridge.call('uploads:pick', {})),
         showQueue: () => navigate('/uploads'),
+      },
+      // Every live entry goes through the main process's outbox, so that those written offline keep their order.
+      liveOutbox: {
+        post: (articleId, { clientId, ...entry }) => bridge.call('live:post', { articleId, clientId, entry }),
+        list: (articleId) => bridge.call('live:list', { articleId }),
+        discard: (clientId) => bridge.call('live:discard', { clientId }),
       },
     };
   }, [bridge, user, serverOrigin, notify, navigate]);

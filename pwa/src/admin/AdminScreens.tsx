@@ -4,6 +4,7 @@ import { AdminDashboard } from './Dashboard';
 import { useAdminT } from './i18n';
 import { AdminPlatformProvider, usePlatform, type AdminPlatform } from './platform';
 import { AiGenerator } from './ai/AiGenerator';
+import { LiveConsole } from './live/LiveConsole';
 import { ReaderPageLink } from './ui/SiteLink';
 
 /**
@@ -32,6 +33,7 @@ function AdminRoutes() {
     <Routes>
       <Route index element={<AdminDashboard />} />
       <Route path="ai-generator" element={<AiGenerator />} />
+      <Route path="articles/:id/live" element={<LiveConsole />} />
       <Route path="*" element={<AdminDashboard />} />
     </Routes>
   );

@@ -8,4 +8,6 @@ import './admin.css';
 export { AdminScreens } from './AdminScreens';
 export { ChannelVideoDialog } from './ChannelVideoDialog';
 export { xhrUpload } from './xhr-upload';
-export type { AdminNotice, AdminPlatform, AdminRequestInit, BulkVideos, UploadForm, UploadOptions } from './platform';
+export type {
+  AdminNotice, AdminPlatform, AdminRequestInit, BulkVideos, LiveOutbox, OutboxLiveEntry, QueuedLiveEntry, UploadForm, UploadOptions,
+} from './platform';

@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { UploadAnswer, User } from '@redaktion/shared';
+import type { LiveEntry, UploadAnswer, User } from '@redaktion/shared';
 import { createApiClient, type ApiClient } from '@redaktion/shared/client';
 import { createAdminClient, type AdminClient } from '@redaktion/shared/admin-client';
 
@@ -47,6 +47,12 @@ export interface AdminPlatform {
    * videos or folders of them dropped on it, or chosen in the host's dialog. The browser leaves it out.
    */
   bulkVideos?: BulkVideos;
+  /**
+   * Live entries kept on the device first, where the host keeps an outbox of its own (the desktop app's main
+   * process: on disk, sent in the order they were written, each once, when the server answers). The live console
+   * then posts every new entry through it. The browser leaves it out, and the console posts straight to the API.
+   */
+  liveOutbox?: LiveOutbox;
   /** Opens a full URL outside the admin: the browser in a new tab, the desktop app in the system browser. */
   openExternal(url: string): void;
   /** Leaves the admin for a page of the reader site (`/`): the browser goes there in this tab, the desktop opens it outside. */
@@ -69,6 +75,28 @@ export interface BulkVideos {
   pick(): Promise<number>;
   /** Shows the queue, where each upload is followed, paused, resumed, retried or cancelled. */
   showQueue(): void;
+}
+
+export interface LiveOutbox {
+  /** Keeps the entry and sends it after those kept before it; resolves with where it stands once a send was tried. */
+  post(articleId: number, entry: OutboxLiveEntry): Promise<QueuedLiveEntry>;
+  /** The article's entries not on the server yet (waiting or refused), oldest first. */
+  list(articleId: number): Promise<QueuedLiveEntry[]>;
+  /** Forgets an entry that is not on the server yet. */
+  discard(clientId: string): Promise<void>;
+}
+
+/** An entry as the outbox takes it: its `clientId` makes a second send of it answer the stored entry. */
+export interface OutboxLiveEntry { clientId: string; content: string; title: string | null; keyEvent: boolean; pinned: boolean; breaking: boolean }
+
+export interface QueuedLiveEntry {
+  clientId: string;
+  articleId: number;
+  entry: Omit<OutboxLiveEntry, 'clientId'>;
+  /** pending: waiting for the server; sent: on the server (`published`); refused: the server said no (`error`). */
+  state: 'pending' | 'sent' | 'refused';
+  error: string | null;
+  published: LiveEntry | null;
 }
 
 /** What the admin passes to `AdminPlatform.fetch`: plain data (it crosses a process bridge as it is); files go through `upload`. */

@@ -29,7 +29,8 @@ const ARTICLE: Article = {
   id: 7, title: 'Riksdagen röstar', excerpt: 'Beslut i dag', content: 'Första stycket.\n\nAndra stycket.', locked: false,
   category: 'news', imageUrl: '/uploads/riksdag.jpg', imageAlt: 'Riksdagshuset', imageCredit: 'Anna Foto', author: 'Rut Redaktör',
   authorImage: null, authorTitle: 'Politisk reporter', readTime: 4, publishedAt: '2026-03-02T09:30:15.000Z', featured: false,
-  categoryFeatured: true, premium: false, status: 'published', createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-02T09:30:15.000Z',
+  categoryFeatured: true, premium: false, status: 'published', kind: 'article', liveStatus: null, coverageStartTime: null, coverageEndTime: null,
+  createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-02T09:30:15.000Z',
 };
 
 function renderForm(article: Article | null, routes: Parameters<typeof jsonFetch>[0] = {}) {
@@ -117,7 +118,7 @@ describe('the article form', () => {
         title: 'Ny scen i Malmö', excerpt: 'Teatern öppnar', content: 'Det första stycket.\n\nDet andra.', category: 'culture',
         imageUrl: '/uploads/pexels-1.jpg', imageAlt: 'Stockholm i snö', imageCredit: 'Photo by Ola on Pexels',
         author: 'Rut Redaktör', authorTitle: 'Kulturreporter', authorImage: '/uploads/12.jpg', readTime: 7, featured: false, categoryFeatured: false, premium: true,
-        status: 'pending',
+        status: 'pending', kind: 'article',
       },
     });
     expect(await screen.findByText('Article created successfully!')).toBeTruthy();
@@ -198,5 +199,52 @@ describe('the article form', () => {
     expect(await screen.findByText('Failed to update article')).toBeTruthy();
     expect(screen.getByText('Error')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('a live article in the form', () => {
+  const LIVE: Article = { ...ARTICLE, kind: 'live', liveStatus: 'live', coverageStartTime: '2026-03-02T09:30:15.000Z' };
+
+  it('is chosen as the kind (Artikel / Livebevakning), and is saved as live', async () => {
+    const api = jsonFetch({
+      'GET /api/admin/categories': CATEGORIES,
+      'PUT /api/admin/articles/7': (body: unknown) => ({ status: 200, body: { ...ARTICLE, ...(body as object) } }),
+    });
+    renderAdmin(<ArticleForm article={ARTICLE} onClose={() => undefined} />, { fetch: api.fetch, user: staffUser(), locale: 'sv' });
+    const form = within(screen.getByRole('dialog', { name: 'Redigera artikel' }));
+    const kind = form.getByLabelText('Typ') as HTMLSelectElement;
+    expect(within(kind).getAllByRole('option').map((option) => option.textContent)).toEqual(['Artikel', 'Livebevakning']);
+    expect(kind.value).toBe('article');
+    fireEvent.change(kind, { target: { value: 'live' } });
+    expect(form.getByText('Spara artikeln för att öppna dess livekonsol.')).toBeTruthy();
+    fireEvent.click(form.getByRole('button', { name: 'Uppdatera artikel' }));
+    const saved = () => api.calls.find((call) => call.method === 'PUT' && call.path === '/api/admin/articles/7')?.body;
+    await waitFor(() => expect(saved()).toMatchObject({ kind: 'live', title: 'Riksdagen röstar' }));
+    // The coverage's status is the server's: the form never sends it back.
+    expect(saved()).not.toHaveProperty('liveStatus');
+  });
+
+  it('shows the coverage, links to the live console, and ends the coverage after asking', async () => {
+    const { api, form } = renderForm(LIVE, {
+      'GET /api/admin/articles/7': { ...LIVE, clientId: null },
+      'PUT /api/admin/articles/7': (body: unknown) => ({
+        status: 200, body: { ...LIVE, ...(body as object), coverageEndTime: '2026-03-02T15:05:00.000Z' },
+      }),
+    });
+    expect(form.getByText('Live')).toBeTruthy();
+    expect(form.getByText('since 2 Mar 10:30')).toBeTruthy();
+    expect(form.getByRole('link', { name: 'Open the live console' }).getAttribute('href')).toBe('/admin/articles/7/live');
+    fireEvent.click(form.getByRole('button', { name: 'End coverage' }));
+    const confirm = within(screen.getByRole('dialog', { name: 'Are you sure?' }));
+    expect(confirm.getByText(/End the coverage of “Riksdagen röstar”\? No more entries can be posted/)).toBeTruthy();
+    fireEvent.click(confirm.getByRole('button', { name: 'End coverage' }));
+    expect(await screen.findByText('The coverage has ended')).toBeTruthy();
+    expect(api.calls.filter((call) => call.method === 'PUT' && call.path === '/api/admin/articles/7')).toEqual([{
+      method: 'PUT', path: '/api/admin/articles/7',
+      body: expect.objectContaining({ title: 'Riksdagen röstar', content: ARTICLE.content, status: 'published', kind: 'live', liveStatus: 'ended' }),
+    }]);
+    expect(await form.findByText('Ended')).toBeTruthy();
+    expect(form.getByText('2 Mar 16:05').getAttribute('datetime')).toBe('2026-03-02T15:05:00.000Z');
+    expect(form.queryByRole('button', { name: 'End coverage' })).toBeNull();
   });
 });

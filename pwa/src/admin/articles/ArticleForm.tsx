@@ -1,5 +1,8 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
-import { articleInputSchema, CONTENT_STATUSES, LIMITS, type Article, type ContentStatus, type RevisionState } from '@redaktion/shared';
+import { Suspense, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  ARTICLE_KINDS, articleInputSchema, CONTENT_STATUSES, LIMITS, type Article, type ArticleKind, type ContentStatus, type RevisionState,
+} from '@redaktion/shared';
 import { ConfirmDialog, Dialog } from '../ui/Dialog';
 import { failureText, useNotify } from '../ui/feedback';
 import { NumberInput, Select, Switch, TextArea, TextInput, useSchemaForm } from '../ui/form';
@@ -14,9 +17,8 @@ import { Corrections } from './history/Corrections';
 import { HistoryPanel } from './history/HistoryPanel';
 import { PreviewLink } from './history/PreviewLink';
 import { useAutosave, useAutosaveOffer, useLeaveGuard, usePresence } from './history/session';
-
-// The editor (ProseMirror and its kin) is fetched when a form opens, not with the admin screens.
-const ArticleBodyEditor = lazy(() => import('./editor/ArticleBodyEditor'));
+import { ArticleBodyEditor } from './editor/lazy';
+import { CoverageStatus } from '../live/Coverage';
 
 /** What the inputs hold; `publishedAt` is the datetime-local text, in the editor's own time zone. */
 interface ArticleValues extends Record<string, unknown> {
@@ -24,14 +26,14 @@ interface ArticleValues extends Record<string, unknown> {
   imageUrl: string; imageAlt: string; imageCredit: string;
   author: string; authorImage: string; authorTitle: string;
   readTime: number | string; featured: boolean; categoryFeatured: boolean; premium: boolean;
-  status: ContentStatus; publishedAt: string;
+  status: ContentStatus; publishedAt: string; kind: ArticleKind;
 }
 
 /** admin-area.md §2: status draft, every flag off, read time 5. */
 const EMPTY: ArticleValues = {
   title: '', content: '', excerpt: '', category: '', imageUrl: '', imageAlt: '', imageCredit: '',
   author: '', authorImage: '', authorTitle: '', readTime: LIMITS.readTimeDefault,
-  featured: false, categoryFeatured: false, premium: false, status: 'draft', publishedAt: '',
+  featured: false, categoryFeatured: false, premium: false, status: 'draft', publishedAt: '', kind: 'article',
 };
 
 /** An ISO instant as the minutes a datetime-local input shows, in local time. */
@@ -47,6 +49,8 @@ const valuesOf = (article: Article | RevisionState): ArticleValues => ({
   author: article.author, authorImage: article.authorImage ?? '', authorTitle: article.authorTitle ?? '',
   readTime: article.readTime, featured: article.featured, categoryFeatured: article.categoryFeatured, premium: article.premium,
   status: article.status, publishedAt: toLocalInput(article.publishedAt),
+  // A revision keeps the text, not the kind: the caller keeps the form's.
+  kind: 'kind' in article ? article.kind : 'article',
 });
 
 /**
@@ -63,7 +67,11 @@ export function ArticleForm({ article, onClose }: { article: Article | null; onC
   // The values as last saved (or restored): an existing article that differs from them has unsaved changes.
   const [saved, setSaved] = useState(form.values);
   const [showHistory, setShowHistory] = useState(false);
-  const [leaving, setLeaving] = useState(false);
+  // What leaving with unsaved changes goes on to once the editor confirms it (closing, or the live console).
+  const [leaving, setLeaving] = useState<(() => void) | null>(null);
+  // The article as stored, with its coverage as it was last ended here.
+  const [stored, setStored] = useState(article);
+  const navigate = useNavigate();
   const uploads = useUploadHold();
   const [picking, setPicking] = useState(false);
   const [dialogHost, setDialogHost] = useState<HTMLDivElement | null>(null);
@@ -75,7 +83,7 @@ export function ArticleForm({ article, onClose }: { article: Article | null; onC
   useLeaveGuard(unsaved);
   const others = usePresence(articleId);
   const autosaved = useAutosaveOffer(article);
-  const requestClose = () => (unsaved ? setLeaving(true) : onClose());
+  const requestClose = () => (unsaved ? setLeaving(() => onClose) : onClose());
   const load = (next: ArticleValues, asSaved: boolean) => {
     form.setValues(next);
     form.setErrors({});
@@ -86,7 +94,7 @@ export function ArticleForm({ article, onClose }: { article: Article | null; onC
     try {
       const { state } = await admin.articleHistory.revision(articleId!, revisionId);
       // An autosave carries the text, never the status or the publish date the form shows.
-      load({ ...valuesOf(state), status: values.status, publishedAt: values.publishedAt }, false);
+      load({ ...valuesOf(state), status: values.status, publishedAt: values.publishedAt, kind: values.kind }, false);
     } catch {
       notify.error(t('common.error'));
     }
@@ -219,6 +227,18 @@ export function ArticleForm({ article, onClose }: { article: Article | null; onC
             onChange={(v) => set('categoryFeatured', v)} />
           <Switch label={t('articles.premiumLabel')} hint={t('articles.premiumHint')} checked={values.premium}
             onChange={(v) => set('premium', v)} />
+          <Select label={t('live.kind')} value={values.kind} onChange={(v) => set('kind', v)} error={errors.kind} hint={t('live.kindHint')}
+            options={ARTICLE_KINDS.map((kind) => ({ value: kind, label: t(`live.kind.${kind}`) }))} />
+          {stored?.kind === 'live' ? (
+            <div className="live-form-coverage">
+              <CoverageStatus article={stored} onEnded={setStored} />
+              <Link to={`articles/${stored.id}/live`} className="button button-small button-ghost" onClick={(event) => {
+                if (!unsaved) return;
+                event.preventDefault();
+                setLeaving(() => () => navigate(`articles/${stored.id}/live`));
+              }}>{t('live.openConsole')}</Link>
+            </div>
+          ) : values.kind === 'live' && <p className="field-hint">{t('live.saveFirst')}</p>}
         </fieldset>
 
         <div className="admin-form-actions">
@@ -229,8 +249,8 @@ export function ArticleForm({ article, onClose }: { article: Article | null; onC
         </div>
       </form>
       <div ref={setDialogHost} />
-      <ConfirmDialog open={leaving} message={t('history.leaveConfirm')} confirmLabel={t('history.leave')}
-        onConfirm={onClose} onClose={() => setLeaving(false)} />
+      <ConfirmDialog open={leaving !== null} message={t('history.leaveConfirm')} confirmLabel={t('history.leave')}
+        onConfirm={() => leaving?.()} onClose={() => setLeaving(null)} />
       <PexelsPicker open={picking} onClose={() => setPicking(false)} onSelect={(photo) => {
         set('imageUrl', photo.url);
         set('imageAlt', photo.alt);

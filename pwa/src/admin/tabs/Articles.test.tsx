@@ -30,6 +30,25 @@ describe('the Articles tab', () => {
     expect(view.getAttribute('href')).toBe('http://admin.test/article/2');
   });
 
+  it('marks live coverage, live or ended, and leads to its live console', async () => {
+    const api = jsonFetch({
+      'GET /api/admin/categories': CATEGORIES,
+      'GET /api/admin/articles': [
+        article(1, 'Valvakan', { kind: 'live', liveStatus: 'live', status: 'published', publishedAt: '2026-03-01T08:00:00.000Z' }),
+        article(2, 'Stormen', { kind: 'live', liveStatus: 'ended' }),
+        article(3, 'Vanlig text'),
+      ],
+    });
+    renderAdmin(<ArticlesTab />, { fetch: api.fetch, user: staffUser() });
+    const live = (await screen.findByText('Valvakan')).closest('li')!;
+    expect(within(live).getByText('Live')).toBeTruthy();
+    const consoleLink = within(live).getByRole('link', { name: 'Live console: Valvakan' });
+    expect(consoleLink.textContent).toBe('Live console');
+    expect(consoleLink.getAttribute('href')).toBe('/admin/articles/1/live');
+    expect(within(screen.getByText('Stormen').closest('li')!).getByText('Live coverage ended')).toBeTruthy();
+    expect(within(screen.getByText('Vanlig text').closest('li')!).queryByRole('link', { name: /Live console/ })).toBeNull();
+  });
+
   it('deletes an article after confirming, then lists what is left', async () => {
     let articles = [article(1, 'Gammal notis'), article(2, 'Behålls')];
     const api = jsonFetch({

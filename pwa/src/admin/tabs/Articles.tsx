@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { Article } from '@redaktion/shared';
 import { ArticleForm } from '../articles/ArticleForm';
 import { categoryName, useCategories } from '../articles/categories';
@@ -82,12 +83,19 @@ function ArticleRow({ article, onEdit, onDelete }: { article: Article; onEdit():
           {article.featured && <span className="admin-tag">{t('common.featured')}</span>}
           {article.categoryFeatured && <span className="admin-tag">{t('articles.categoryFeatured')}</span>}
           {article.premium && <span className="admin-tag">{t('common.premium')}</span>}
+          {article.kind === 'live' && (
+            <span className="admin-tag">{t(article.liveStatus === 'ended' ? 'live.tagEnded' : 'live.tag')}</span>
+          )}
         </p>
       </div>
       <div className="admin-row-actions">
         {published && !scheduled && (
           <SiteLink className="button button-small button-ghost" path={`/article/${article.id}`}
             label={t('articles.viewLabel', { title: article.title })}>{t('common.view')}</SiteLink>
+        )}
+        {article.kind === 'live' && (
+          <Link to={`articles/${article.id}/live`} className="button button-small button-ghost"
+            aria-label={t('live.consoleLabel', { title: article.title })}>{t('live.heading')}</Link>
         )}
         <button type="button" className="button button-small button-ghost" onClick={onEdit}
           aria-label={t('articles.editLabel', { title: article.title })}>{t('common.edit')}</button>

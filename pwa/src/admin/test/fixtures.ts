@@ -29,7 +29,8 @@ export const journalist = (id: number, name: string, extra: Partial<Journalist> 
 export const article = (id: number, title: string, extra: Partial<Article> = {}): Article => ({
   id, title, excerpt: 'Ingress', content: 'Text', locked: false, category: 'news', imageUrl: null, imageAlt: null, imageCredit: null,
   author: 'Rut Redaktör', authorImage: null, authorTitle: null, readTime: 5, publishedAt: null, featured: false, categoryFeatured: false,
-  premium: false, status: 'draft', createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-01T08:00:00.000Z', ...extra,
+  premium: false, status: 'draft', kind: 'article', liveStatus: null, coverageStartTime: null, coverageEndTime: null,
+  createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-01T08:00:00.000Z', ...extra,
 });
 
 export const person = (id: number, name: string, extra: Partial<PersonProfile> = {}): PersonProfile => ({

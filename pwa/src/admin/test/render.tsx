@@ -12,10 +12,10 @@ const SITE = 'http://admin.test';
  * that shows the last notice as a host would, so a test sees what an editor sees and what the screen sent.
  */
 export function testPlatform({
-  fetch, user = null, locale = 'en', upload, resumableUpload, bulkVideos, openExternal = () => undefined, openReaderPage = () => undefined, readerDataChanged = () => undefined,
+  fetch, user = null, locale = 'en', upload, resumableUpload, bulkVideos, liveOutbox, openExternal = () => undefined, openReaderPage = () => undefined, readerDataChanged = () => undefined,
 }: {
   fetch: typeof globalThis.fetch; user?: User | null; locale?: 'sv' | 'en'; upload?: AdminPlatform['upload'];
-  resumableUpload?: AdminPlatform['resumableUpload']; bulkVideos?: AdminPlatform['bulkVideos'];
+  resumableUpload?: AdminPlatform['resumableUpload']; bulkVideos?: AdminPlatform['bulkVideos']; liveOutbox?: AdminPlatform['liveOutbox'];
   openExternal?: AdminPlatform['openExternal']; openReaderPage?: AdminPlatform['openReaderPage'];
   readerDataChanged?: AdminPlatform['readerDataChanged'];
 }): AdminPlatform {
@@ -25,6 +25,7 @@ export function testPlatform({
     upload: upload ?? (() => Promise.reject(new Error('Network error'))),
     ...(resumableUpload && { resumableUpload }),
     ...(bulkVideos && { bulkVideos }),
+    ...(liveOutbox && { liveOutbox }),
     notify: showNotice,
   };
 }

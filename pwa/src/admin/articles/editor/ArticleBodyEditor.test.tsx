@@ -254,6 +254,26 @@ describe('the article editor', () => {
     await written('### Ny rubrik\n\n1994\\. Då');
   });
 
+  it('hands its Markdown to a form that takes it on Ctrl/Cmd+Enter, what was typed a moment ago included, with no line break', async () => {
+    const submitted: string[] = [];
+    function Entry() {
+      const [value, setValue] = useState('');
+      return <ArticleBodyEditor label="Entry" compact value={value} onChange={setValue} dialogHost={null} onSubmit={(markdown) => submitted.push(markdown)} />;
+    }
+    renderAdmin(<Entry />, { fetch: jsonFetch({}).fetch, user: staffUser() });
+    const text = screen.getByRole('textbox', { name: 'Entry' });
+    expect(text.getAttribute('aria-keyshortcuts')).toBe('Control+Enter Meta+Enter');
+    paste(text, { 'text/plain': 'Vinden vänder.' });
+    fireEvent.keyDown(text, { key: 'Enter', metaKey: true });
+    expect(submitted).toEqual(['Vinden vänder.']);
+    expect(text.querySelector('br')).toBeNull();
+    fireEvent.click(tool('Markdown'));
+    const source = screen.getByRole('textbox', { name: 'Entry' });
+    fireEvent.change(source, { target: { value: 'Vinden **vänder**.' } });
+    fireEvent.keyDown(source, { key: 'Enter', ctrlKey: true });
+    expect(submitted).toEqual(['Vinden vänder.', 'Vinden **vänder**.']);
+  });
+
   it('speaks Swedish in a Swedish admin', () => {
     renderBody('', { locale: 'sv' });
     const bar = within(screen.getByRole('toolbar', { name: 'Formatering' }));

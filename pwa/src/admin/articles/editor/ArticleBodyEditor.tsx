@@ -22,7 +22,14 @@ export interface ArticleBodyEditorProps {
   dialogHost: HTMLElement | null;
   /** A panel beside the text, such as the article's history. */
   side?: ReactNode;
+  /** A few lines high, for a short text (a live entry) beside other work. */
+  compact?: boolean;
+  /** Ctrl/Cmd+Enter in the text: the form takes the Markdown as it stands (the live console publishes it). */
+  onSubmit?(markdown: string): void;
 }
+
+/** The keys that hand the text to the form (aria-keyshortcuts). */
+const SUBMIT_KEYS = 'Control+Enter Meta+Enter';
 
 /** How long typing pauses before the text is written as Markdown. */
 const WRITE_AFTER_MS = 250;
@@ -38,7 +45,9 @@ type OpenDialog =
  * editor reads it through the site's parser and writes it back when the text changes, so a body nobody touched is
  * saved exactly as it was.
  */
-export default function ArticleBodyEditor({ label, hint, error, value, onChange, disabled = false, dialogHost, side }: ArticleBodyEditorProps) {
+export default function ArticleBodyEditor({
+  label, hint, error, value, onChange, disabled = false, dialogHost, side, compact = false, onSubmit,
+}: ArticleBodyEditorProps) {
   const t = useAdminT();
   const { siteUrl } = usePlatform();
   const id = useId();
@@ -48,16 +57,17 @@ export default function ArticleBodyEditor({ label, hint, error, value, onChange,
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   // The Markdown the text shows, as last read or written: a `value` that differs comes from outside and is read.
   const shown = useRef(value);
-  const latest = useRef({ onChange, openLink: () => undefined as void });
+  const latest = useRef({ onChange, openLink: () => undefined as void, submit: (): boolean => false });
   latest.current.onChange = onChange;
 
   const extensions = useMemo(
-    () => editorExtensions(t, { siteUrl, openLink: () => latest.current.openLink() }),
+    () => editorExtensions(t, { siteUrl, openLink: () => latest.current.openLink(), submit: () => latest.current.submit() }),
     // The editor is made once; its words are those of the language it opened in.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
   const [initialContent] = useState(() => markdownToDoc(value));
+  const submits = onSubmit !== undefined;
   const attributes = useMemo(() => ({
     class: 'editor-text article-body',
     role: 'textbox',
@@ -65,7 +75,8 @@ export default function ArticleBodyEditor({ label, hint, error, value, onChange,
     ...(!markdownView && { 'aria-labelledby': ids.label }),
     ...(describedBy && { 'aria-describedby': describedBy }),
     ...(error && { 'aria-invalid': 'true' }),
-  }), [markdownView, ids.label, describedBy, error]);
+    ...(submits && { 'aria-keyshortcuts': SUBMIT_KEYS }),
+  }), [markdownView, ids.label, describedBy, error, submits]);
   // Writing a long article's Markdown takes tens of milliseconds, too long for every key: the text is written when
   // typing pauses, and at once when the editor loses focus (before any button of the form acts) or its view changes.
   const pendingWrite = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -98,6 +109,12 @@ export default function ArticleBodyEditor({ label, hint, error, value, onChange,
   useEffect(() => { if (editor.isEditable === disabled) editor.setEditable(!disabled, false); }, [editor, disabled]);
 
   latest.current.openLink = () => setDialog(linkDialogAt(editor));
+  latest.current.submit = () => {
+    if (!onSubmit) return false;
+    writeNow(editor);
+    onSubmit(shown.current);
+    return true;
+  };
   const close = () => setDialog(null);
   const blockActions = useMemo(() => ({
     editFigure: (position: number) => {
@@ -107,7 +124,7 @@ export default function ArticleBodyEditor({ label, hint, error, value, onChange,
   }), [editor]);
 
   return (
-    <div className="field article-editor">
+    <div className={`field article-editor${compact ? ' article-editor-compact' : ''}`}>
       <label id={ids.label} htmlFor={markdownView ? ids.markdown : undefined}
         onClick={() => { if (!markdownView) editor.commands.focus(); }}>{label}</label>
       <div className="article-editor-layout">
@@ -125,9 +142,15 @@ export default function ArticleBodyEditor({ label, hint, error, value, onChange,
             <EditorContent editor={editor} hidden={markdownView} />
           </BlockActionsContext.Provider>
           {markdownView && (
-            <textarea id={ids.markdown} className="editor-markdown" rows={18} value={value} disabled={disabled} spellCheck
+            <textarea id={ids.markdown} className="editor-markdown" rows={compact ? 8 : 18} value={value} disabled={disabled} spellCheck
               aria-describedby={[ids.markdownHint, describedBy].filter(Boolean).join(' ')} aria-invalid={error ? true : undefined}
-              onChange={(event) => onChange(event.target.value)} />
+              aria-keyshortcuts={submits ? SUBMIT_KEYS : undefined}
+              onChange={(event) => onChange(event.target.value)}
+              onKeyDown={(event) => {
+                if (!onSubmit || event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+                event.preventDefault();
+                onSubmit(event.currentTarget.value);
+              }} />
           )}
           {markdownView && <p className="field-hint" id={ids.markdownHint}>{t('editor.markdownHint')}</p>}
         </div>

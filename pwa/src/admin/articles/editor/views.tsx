@@ -69,7 +69,21 @@ function EmbedView({ node, deleteNode }: ReactNodeViewProps) {
 interface EditorKeysOptions {
   siteUrl: string;
   openLink(): void;
+  /** Ctrl/Cmd+Enter: true when the form around the editor took the text (the live console publishes it). */
+  submit(): boolean;
 }
+
+/**
+ * Ctrl+Enter and Cmd+Enter (both, on every system, as the form around the editor takes both) go to the form when it
+ * takes the text, before the line break Mod-Enter otherwise makes.
+ */
+const SubmitKey = Extension.create<Pick<EditorKeysOptions, 'submit'>>({
+  name: 'articleEditorSubmit',
+  priority: 1000,
+  addKeyboardShortcuts() {
+    return { 'Ctrl-Enter': () => this.options.submit(), 'Meta-Enter': () => this.options.submit() };
+  },
+});
 
 /** Mod-k for a link, Enter out of a caption, Word's lists pasted as lists, and an address pasted on an empty line becoming an embed. */
 const EditorKeys = Extension.create<EditorKeysOptions>({
@@ -127,5 +141,6 @@ export function editorExtensions(t: AdminT, options: EditorKeysOptions): Extensi
         : node.type.name === 'factboxTitle' ? t('editor.factboxTitlePlaceholder') : ''),
     }),
     EditorKeys.configure(options),
+    SubmitKey.configure({ submit: options.submit }),
   ];
 }
