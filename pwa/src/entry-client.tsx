@@ -80,8 +80,9 @@ const app = (
   </StrictMode>
 );
 // Hydration renders the page the server rendered, so its chunk must be here first.
-const { route } = findRoute(location.pathname);
-void (rendered && !route.clientOnly && route.load ? route.load() : Promise.resolve()).catch(() => undefined).then(() => {
+const { route, params } = findRoute(location.pathname);
+const chunks = rendered && !route.clientOnly ? [route.load?.(), ...(route.parts?.(params, services.cache) ?? []).map((part) => part.chunk.load())] : [];
+void Promise.all(chunks).catch(() => undefined).then(() => {
   if (rendered) hydrateRoot(root, app);
   else createRoot(root).render(app);
   watchNetwork(() => {

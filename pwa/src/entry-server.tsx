@@ -72,6 +72,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const paths = route.data?.(params, url.searchParams) ?? [];
   // The page's chunk and the page's reads, all at once.
   await Promise.all([route.clientOnly ? undefined : route.load?.(), ...paths.map((path) => cache.load(path))]);
+  // Then what only some subjects need (a live article's coverage): its chunk and its reads.
+  const parts = route.clientOnly ? [] : route.parts?.(params, cache) ?? [];
+  await Promise.all(parts.flatMap((part) => [part.chunk.load(), ...part.reads.map((path) => cache.load(path))]));
   const { user } = request;
   const services: AppServices = {
     api, cache, session: createSessionStore(user), settings: createSettingsStore({ locale, darkMode }),
@@ -128,7 +131,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     head: headHtml,
     boot: scriptJson({ cache: cache.snapshot(), user, locale, darkMode }),
     htmlAttributes: { lang: locale, theme: darkMode ? 'dark' : 'light' },
-    modules: route.module && !route.clientOnly ? [route.module] : [],
+    modules: route.module && !route.clientOnly ? [route.module, ...parts.map((part) => part.chunk.module)] : [],
     youtubePlayer,
   };
 }

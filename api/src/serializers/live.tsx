@@ -46,13 +46,14 @@ const common = (row: LiveEntryRow) => ({
   pinned: toBool(row.pinned),
 });
 
-/** An entry in full: its Markdown, its HTML with the cards of its embeds (cards carry no audio: the HTML has no player). */
-export const toLiveEntry = (row: LiveEntryRow, items: EmbeddedItems): LiveEntry => ({
-  ...common(row),
-  content: row.content,
-  html: entryHtml(bodyWithCards(bodyOf(row), items, 'reader')),
-  author: { name: row.authorName },
-});
+/**
+ * An entry in full: its Markdown, its body with the cards of its embeds, and its HTML. One serialization serves every
+ * reader of the article, so an embedded episode's card carries audio only when it is free.
+ */
+export const toLiveEntry = (row: LiveEntryRow, items: EmbeddedItems): LiveEntry => {
+  const body = bodyWithCards(bodyOf(row), items, 'reader');
+  return { ...common(row), content: row.content, html: entryHtml(body), body, author: { name: row.authorName } };
+};
 
 /** An entry of a premium live article for a reader who is not entitled: its title and time, never its text. */
 export const toLockedLiveEntry = (row: LiveEntryRow): LockedLiveEntry => ({ ...common(row), locked: true });

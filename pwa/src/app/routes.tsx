@@ -1,12 +1,13 @@
-import { Suspense, createElement, lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { Article, Author, CustomVideo, Episode, PersonProfile, PodcastSeries } from '@redaktion/shared';
 import { MAX_ID } from '@redaktion/shared/constants';
-import { Loading, categoryLabel, categoryTagline } from '../components/cards';
+import { categoryLabel, categoryTagline } from '../components/cards';
+import { chunk, type Chunk } from '../components/chunk';
 import type { ApiCache } from '../data/api-cache';
 import type { Translate } from '../i18n';
 import { isYouTubeId } from '../components/youtube';
 import NotFound from '../pages/NotFound';
-import { articleReads } from '../pages/Article.data';
+import { articleParts, articleReads } from '../pages/Article.data';
 import { episodeReads } from '../pages/Episode.data';
 import { homeReads } from '../pages/Home.data';
 import { journalistReads } from '../pages/Journalist.data';
@@ -21,48 +22,32 @@ import { seriesReads } from '../pages/Series.data';
 import { subscribeReads } from '../pages/Subscribe.data';
 import { watchReads } from '../pages/Watch.data';
 
-/**
- * Each page is a chunk of its own, so a reader downloads the code of the page they open, not of every page.
- * `load` fetches the chunk; once it is loaded, `Component` renders the page at once, which is what server
- * rendering and hydration need (both load the page first). A page not loaded yet (a link followed in the
- * browser) shows the spinner while its chunk arrives. `module` names the page's source for the build
- * manifest, so the server can tell the browser to fetch the chunk beside the app's own.
- */
-function page(module: string, load: () => Promise<{ default: ComponentType }>) {
-  let loaded: ComponentType | null = null;
-  const Lazy = lazy(load);
-  function Page() {
-    return loaded ? createElement(loaded) : <Suspense fallback={<Loading />}><Lazy /></Suspense>;
-  }
-  return {
-    Component: Page,
-    module: `src/${module}.tsx`,
-    load: () => load().then((loadedModule) => { loaded = loadedModule.default; }),
-  };
-}
-
-const Home = page('pages/Home', () => import('../pages/Home'));
-const News = page('pages/News', () => import('../pages/News'));
-const Opinion = page('pages/Opinion', () => import('../pages/Opinion'));
-const Article_ = page('pages/Article', () => import('../pages/Article'));
-const Preview = page('pages/Preview', () => import('../pages/Preview'));
-const Watch = page('pages/Watch', () => import('../pages/Watch'));
-const Podcasts = page('pages/Podcasts', () => import('../pages/Podcasts'));
-const Episode_ = page('pages/Episode', () => import('../pages/Episode'));
-const Series = page('pages/Series', () => import('../pages/Series'));
-const People = page('pages/People', () => import('../pages/People'));
-const Person = page('pages/Person', () => import('../pages/Person'));
-const Journalist = page('pages/Journalist', () => import('../pages/Journalist'));
-const Search = page('pages/Search', () => import('../pages/Search'));
-const Subscribe = page('pages/Subscribe', () => import('../pages/Subscribe'));
-const SubscriptionSuccess = page('pages/SubscriptionSuccess', () => import('../pages/SubscriptionSuccess'));
-const Auth = page('pages/Auth', () => import('../pages/Auth'));
-const ForgotPassword = page('pages/ForgotPassword', () => import('../pages/ForgotPassword'));
-const ResetPassword = page('pages/ResetPassword', () => import('../pages/ResetPassword'));
-const Dashboard = page('pages/Dashboard', () => import('../pages/Dashboard'));
-const Legal = page('pages/Legal', () => import('../pages/Legal'));
+/** Each page is a chunk of its own (components/chunk.tsx). */
+const Home = chunk('pages/Home', () => import('../pages/Home'));
+const News = chunk('pages/News', () => import('../pages/News'));
+const Opinion = chunk('pages/Opinion', () => import('../pages/Opinion'));
+const Article_ = chunk('pages/Article', () => import('../pages/Article'));
+const Preview = chunk('pages/Preview', () => import('../pages/Preview'));
+const Watch = chunk('pages/Watch', () => import('../pages/Watch'));
+const Podcasts = chunk('pages/Podcasts', () => import('../pages/Podcasts'));
+const Episode_ = chunk('pages/Episode', () => import('../pages/Episode'));
+const Series = chunk('pages/Series', () => import('../pages/Series'));
+const People = chunk('pages/People', () => import('../pages/People'));
+const Person = chunk('pages/Person', () => import('../pages/Person'));
+const Journalist = chunk('pages/Journalist', () => import('../pages/Journalist'));
+const Search = chunk('pages/Search', () => import('../pages/Search'));
+const Subscribe = chunk('pages/Subscribe', () => import('../pages/Subscribe'));
+const SubscriptionSuccess = chunk('pages/SubscriptionSuccess', () => import('../pages/SubscriptionSuccess'));
+const Auth = chunk('pages/Auth', () => import('../pages/Auth'));
+const ForgotPassword = chunk('pages/ForgotPassword', () => import('../pages/ForgotPassword'));
+const ResetPassword = chunk('pages/ResetPassword', () => import('../pages/ResetPassword'));
+const Dashboard = chunk('pages/Dashboard', () => import('../pages/Dashboard'));
+const Legal = chunk('pages/Legal', () => import('../pages/Legal'));
 /** The admin screens are their own chunk too, in a folder the service worker leaves out: readers never download them. */
-const Admin = page('pages/admin/AdminPage', () => import('../pages/admin/AdminPage'));
+const Admin = chunk('pages/admin/AdminPage', () => import('../pages/admin/AdminPage'));
+
+/** A part of a page with a chunk and reads of its own. */
+export interface PagePart { chunk: Pick<Chunk<never>, 'module' | 'load'>; reads: string[] }
 
 export interface Head { title: string; description?: string; image?: string | null }
 type Params = Record<string, string | undefined>;
@@ -82,6 +67,11 @@ export interface RouteDef {
   head?: (params: Params, cache: ApiCache, t: Translate, search: URLSearchParams) => Head;
   /** Rendered in the browser only (the admin area and the device's own pages). */
   clientOnly?: boolean;
+  /**
+   * Parts of the page that only some subjects need (a live article's coverage), once the reads of `data` are in: each
+   * with its chunk and reads of its own, loaded before the server renders and before the browser hydrates.
+   */
+  parts?: (params: Params, cache: ApiCache) => PagePart[];
   /**
    * What each route parameter may be. Anything else is not found before a byte of data is read, so a segment like
    * '..%2Fadmin%2Fusers' never becomes part of an API path.
@@ -116,6 +106,7 @@ export const routes: RouteDef[] = [
   { path: '/opinion', ...Opinion, data: () => paths(opinionReads()), head: (_p, _c, t) => ({ title: t('opinion.title'), description: t('opinion.tagline') }) },
   {
     path: '/article/:id', ...Article_, params: { id: ID }, data: (p) => paths(articleReads(p.id ?? '')), subjectRequired: true,
+    parts: (p, cache) => articleParts(p.id ?? '', subject<Article>(cache, articleReads(p.id ?? '').article)),
     head: (p, c, t) => {
       const article = subject<Article>(c, articleReads(p.id ?? '').article);
       return article ? { title: article.title, description: article.excerpt, image: article.imageUrl } : { title: t('article.notFound') };

@@ -1,9 +1,10 @@
-import type { Article, Author, CustomVideo, Episode, PersonProfile, PodcastSeries } from '@redaktion/shared';
+import type { Article, Author, CustomVideo, Episode, LiveEntries, PersonProfile, PodcastSeries } from '@redaktion/shared';
+import { liveReads } from '../pages/live/live.data';
 import { apiPaths } from '@redaktion/shared/client';
 import type { ApiCache } from '../data/api-cache';
 import { escapeHtml, scriptJson } from './html-text';
 import {
-  journalist, newsArticle, organization, personProfile, podcastEpisode, podcastSeries, videoObject, webSite, type StructuredData,
+  journalist, liveBlogPosting, newsArticle, organization, personProfile, podcastEpisode, podcastSeries, videoObject, webSite, type StructuredData,
 } from './structured-data';
 
 /**
@@ -37,9 +38,12 @@ export const seoByRoute: Record<string, SeoOf> = {
   '/article/:id': (p, c, origin) => {
     const article = subject<Article>(c, apiPaths.article(p.id ?? ''));
     if (!article) return {};
+    const author = subject<Author>(c, apiPaths.articleAuthor(p.id ?? ''));
     return {
       robots: ARTICLE_ROBOTS,
-      structuredData: [newsArticle(origin, article, subject<Author>(c, apiPaths.articleAuthor(p.id ?? '')))],
+      structuredData: [article.kind === 'live'
+        ? liveBlogPosting(origin, article, author, subject<LiveEntries>(c, liveReads(article.id).entries))
+        : newsArticle(origin, article, author)],
       article: { publishedTime: article.publishedAt, modifiedTime: article.updatedAt, section: article.category },
     };
   },

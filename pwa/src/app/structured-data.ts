@@ -1,8 +1,9 @@
 import type {
-  NewsArticle, Organization, Person, PodcastEpisode, PodcastSeries as PodcastSeriesLd, SearchAction, VideoObject, WebSite, WithActionConstraints,
+  BlogPosting, LiveBlogPosting, NewsArticle, Organization, Person, PodcastEpisode, PodcastSeries as PodcastSeriesLd, SearchAction, VideoObject, WebSite, WithActionConstraints,
   WithContext,
 } from 'schema-dts';
-import type { Article, Author, CustomVideo, Episode, PersonProfile, PodcastSeries } from '@redaktion/shared';
+import type { Article, Author, CustomVideo, Episode, LiveEntries, PersonProfile, PodcastSeries } from '@redaktion/shared';
+import { bodyToText } from '@redaktion/shared/content';
 import { rasterImagePath } from '@redaktion/shared/raster';
 
 /**
@@ -10,7 +11,7 @@ import { rasterImagePath } from '@redaktion/shared/raster';
  * with. Every address is absolute; images are the raster copies crawlers accept.
  */
 
-export type StructuredData = WithContext<NewsArticle | PodcastEpisode | PodcastSeriesLd | Person | VideoObject | Organization | WebSite>;
+export type StructuredData = WithContext<NewsArticle | LiveBlogPosting | PodcastEpisode | PodcastSeriesLd | Person | VideoObject | Organization | WebSite>;
 
 const PUBLISHER_NAME = 'Redaktion';
 
@@ -75,6 +76,32 @@ export function newsArticle(origin: string, article: Article, author: Author | u
     isAccessibleForFree: !article.premium,
   };
 }
+
+/**
+ * A live article (contract §9 [live]): the article's own description as for a NewsArticle, its coverage's times, and
+ * its entries as they are on the page (newest first), each with its text only where the reader may read it.
+ */
+export function liveBlogPosting(origin: string, article: Article, author: Author | undefined, live: LiveEntries | undefined): WithContext<LiveBlogPosting> {
+  const { '@type': _newsArticle, ...described } = newsArticle(origin, article, author);
+  const updates = (live?.entries ?? []).map((entry): BlogPosting => ({
+    '@type': 'BlogPosting',
+    headline: (entry.title ?? ('locked' in entry ? article.title : firstWords(bodyToText(entry.body)))).slice(0, 110),
+    datePublished: entry.createdAt,
+    ...(entry.updatedAt !== entry.createdAt ? { dateModified: entry.updatedAt } : {}),
+    url: `${origin}/article/${article.id}#entry-${entry.id}`,
+    ...('locked' in entry ? {} : { articleBody: bodyToText(entry.body) }),
+  }));
+  return {
+    ...described,
+    '@type': 'LiveBlogPosting',
+    ...(article.coverageStartTime ? { coverageStartTime: article.coverageStartTime } : {}),
+    ...(article.coverageEndTime ? { coverageEndTime: article.coverageEndTime } : {}),
+    liveBlogUpdate: updates,
+  };
+}
+
+/** A headline for an entry that has none: its first words. */
+const firstWords = (text: string) => (text.length <= 110 ? text : `${text.slice(0, 109).replace(/\s+\S*$/, '')}…`);
 
 export function podcastEpisode(origin: string, episode: Episode): WithContext<PodcastEpisode> {
   const image = shareImage(origin, episode.imageUrl);

@@ -118,6 +118,15 @@ export class ApiCache {
     return promise;
   }
 
+  /**
+   * An answer the page brought up to date itself (a live article's entries, followed on its stream): shown, and kept on
+   * the device as the last one received, so that the page opened offline shows it.
+   */
+  keep(path: string, data: unknown): void {
+    this.set(path, { data });
+    void this.options.store?.put(path, data).catch(() => undefined);
+  }
+
   set(path: string, entry: Entry): void {
     this.entries.set(path, entry);
     this.notify();

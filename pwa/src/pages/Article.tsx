@@ -10,7 +10,7 @@ import { useApi } from '../data/api-cache';
 import { formatDate, formatRelative, useI18n } from '../i18n';
 import { imageSources } from '../data/image-sources';
 import { NotFoundState } from './NotFound';
-import { articleReads } from './Article.data';
+import { LiveCoverage, articleReads } from './Article.data';
 
 
 /** Who wrote it: the journalist's photo, title and bio when the newsroom has them, else what the article carries. */
@@ -91,6 +91,7 @@ export function ArticleView({ article, journalist, related, preview = false }: {
           </figure>
           <p className="lede">{article.excerpt}</p>
           {article.locked ? <Paywall title={t('article.locked')} text={t('article.lockedText')} /> : <ArticleBody body={bodyOf(article)} adsKey={ads ? adsKey : null} />}
+          {article.kind === 'live' && !preview && <LiveCoverage.Component article={article} />}
           {article.corrections && article.corrections.length > 0 && (
             <section className="corrections" aria-labelledby="corrections">
               <h2 id="corrections">{t('article.corrections')}</h2>

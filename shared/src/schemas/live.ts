@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { articleBodySchema } from '../content/tree.js';
 import { isoDate, optionalText, requiredText, someChange } from './fields.js';
 
 /** Live coverage (contract §9 [live]): a live article's entries, as editors post them and readers follow them. */
@@ -58,6 +59,7 @@ export const liveEntrySchema = z.object({
   ...entryFields,
   content: z.string().describe('Markdown'),
   html: z.string().describe('The content rendered as the page renders it'),
+  body: articleBodySchema.describe('The content parsed (contract §9 [editor]), with its embeds\' cards: what the reader app renders the entry from'),
   author: z.object({ name: z.string() }),
 }).meta({ id: 'LiveEntry' });
 

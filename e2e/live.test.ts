@@ -1,0 +1,113 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Article, LiveEntry } from '@redaktion/shared';
+import { createAdminWithCli, signedInContext } from './support/admin.js';
+import { DESKTOP, openPage, seededServerAndBrowser } from './support/browser.js';
+
+const env = seededServerAndBrowser();
+const EDITOR = { username: 'direktreporter', email: 'direktreporter@example.se', password: 'direktreporterns-losen-2026' };
+
+beforeAll(async () => {
+  await createAdminWithCli(env.server, EDITOR);
+});
+
+/** The JSON-LD blocks of a page as the server sent it (not the DOM after hydration). */
+async function structuredData(path: string): Promise<Record<string, unknown>[]> {
+  const html = await (await fetch(env.server.url + path)).text();
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+}
+
+describe('a live article for a reader', () => {
+  it('is a LiveBlogPosting in the server\'s HTML, with its entries, their times and their text', async () => {
+    const list = await (await fetch(`${env.server.url}/api/articles?limit=50`)).json() as Article[];
+    const live = list.find((article) => article.kind === 'live')!;
+    expect(live).toBeDefined();
+    const html = await (await fetch(`${env.server.url}/article/${live.id}`)).text();
+    const entries = (await (await fetch(`${env.server.url}/api/articles/${live.id}/live?limit=50`)).json()).entries as LiveEntry[];
+    // The entries are in the page as sent, not only after the script runs.
+    for (const entry of entries) expect(html).toContain(`id="entry-${entry.id}"`);
+    const [posting] = (await structuredData(`/article/${live.id}`)).filter((data) => data['@type'] === 'LiveBlogPosting');
+    expect(posting).toMatchObject({ headline: live.title, coverageStartTime: live.coverageStartTime });
+    expect(posting).not.toHaveProperty('coverageEndTime');
+    const updates = posting!.liveBlogUpdate as { '@type': string; headline: string; datePublished: string; articleBody: string }[];
+    expect(updates).toHaveLength(entries.length);
+    expect(updates.map((update) => update.datePublished)).toEqual(entries.map((entry) => entry.createdAt));
+    for (const update of updates) {
+      expect(update['@type']).toBe('BlogPosting');
+      expect(update.headline.length).toBeGreaterThan(0);
+      expect(update.articleBody.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('shows new entries without a reload, edits in place, removes deletions, holds new ones behind a button when scrolled, and shows the end', async () => {
+    const editor = await signedInContext(env.browser, env.server, EDITOR);
+    const created = await editor.request.post(`${env.server.url}/api/admin/articles`, {
+      data: {
+        title: 'Just nu: presskonferens om vattenläckan', excerpt: 'Vi följer presskonferensen.', category: 'news', author: 'Redaktionen',
+        content: 'Kommunen håller presskonferens klockan 14 om vattenläckan i centrum.', status: 'published', kind: 'live',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = await created.json() as Article;
+    const post = async (data: Record<string, unknown>) => {
+      const answer = await editor.request.post(`${env.server.url}/api/admin/articles/${id}/live/entries`, { data });
+      expect(answer.status()).toBe(201);
+      return answer.json() as Promise<LiveEntry>;
+    };
+    const opening = await post({ title: 'Presskonferensen börjar', content: 'Kommunalrådet inleder.', keyEvent: true });
+
+    const reader = await env.browser.newContext({ ...DESKTOP, locale: 'en-GB' });
+    const { page, errors } = await openPage(reader);
+    await page.goto(`${env.server.url}/article/${id}`);
+    const entries = page.locator('.live-entries');
+    await entries.getByRole('heading', { name: 'Presskonferensen börjar' }).waitFor();
+    await page.getByRole('navigation', { name: 'Key events' }).getByRole('link', { name: /Presskonferensen börjar/ }).waitFor();
+    // Stamped as a Stockholm clock.
+    const stamp = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Stockholm', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(opening.createdAt));
+    expect(await entries.locator(`#entry-${opening.id} time`).first().textContent()).toBe(stamp);
+
+    // At the top of the page, a new entry appears at the top of the list, without a reload.
+    const second = await post({ title: 'Vattnet åter i kväll', content: 'Enligt kommunen ska vattnet vara tillbaka **i kväll**.' });
+    await entries.getByRole('heading', { name: 'Vattnet åter i kväll' }).waitFor({ timeout: 10_000 });
+    expect(await entries.locator('article').first().getAttribute('id')).toBe(`entry-${second.id}`);
+    expect(await entries.locator(`#entry-${second.id} strong`).textContent()).toBe('i kväll');
+
+    // An edit changes the entry in place; a deletion removes it.
+    const edited = await editor.request.put(`${env.server.url}/api/admin/articles/${id}/live/entries/${second.id}`, { data: { content: 'Vattnet är tillbaka i morgon bitti.' } });
+    expect(edited.status()).toBe(200);
+    await entries.locator(`#entry-${second.id}`).getByText('Vattnet är tillbaka i morgon bitti.').waitFor({ timeout: 10_000 });
+    expect(await entries.locator('article').count()).toBe(2);
+    expect((await editor.request.delete(`${env.server.url}/api/admin/articles/${id}/live/entries/${second.id}`)).status()).toBe(204);
+    await entries.locator(`#entry-${second.id}`).waitFor({ state: 'detached', timeout: 10_000 });
+
+    // Further down, new entries wait behind a button, and the page keeps the reader's place.
+    await post({ content: 'Fyra fastigheter har fått källaröversvämning.' });
+    await entries.getByText('Fyra fastigheter har fått källaröversvämning.').waitFor({ timeout: 10_000 });
+    await page.evaluate(() => {
+      document.body.style.minHeight = '4000px';
+      window.scrollTo(0, document.querySelector<HTMLElement>('.live-entries article:last-child')!.offsetTop + 300);
+    });
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await post({ title: 'Frågor från pressen', content: 'Journalisterna frågar om ersättning.' });
+    const button = page.getByRole('button', { name: '1 new update' });
+    await button.waitFor({ timeout: 10_000 });
+    expect(await entries.getByRole('heading', { name: 'Frågor från pressen' }).count()).toBe(0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await button.click();
+    await entries.getByRole('heading', { name: 'Frågor från pressen' }).waitFor();
+    expect(await page.getByRole('button', { name: /new update/ }).count()).toBe(0);
+
+    // Ending the coverage reaches the open page: it says so.
+    const article = await (await editor.request.get(`${env.server.url}/api/admin/articles/${id}`)).json() as Article;
+    const ended = await editor.request.put(`${env.server.url}/api/admin/articles/${id}`, {
+      data: {
+        title: article.title, excerpt: article.excerpt, content: article.content, category: article.category, author: article.author,
+        status: article.status, kind: 'live', liveStatus: 'ended',
+      },
+    });
+    expect(ended.status()).toBe(200);
+    await page.getByRole('heading', { name: /^The coverage ended/ }).waitFor({ timeout: 10_000 });
+    expect(errors).toEqual([]);
+    await reader.close();
+    await editor.close();
+  });
+});
