@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Article, LiveEntry } from '@redaktion/shared';
 import { createAdminWithCli, signedInContext } from './support/admin.js';
-import { DESKTOP, openPage, seededServerAndBrowser } from './support/browser.js';
+import { DESKTOP, openPage, seededServerAndBrowser, serviceWorkerActivated } from './support/browser.js';
 
 const env = seededServerAndBrowser();
 const EDITOR = { username: 'direktreporter', email: 'direktreporter@example.se', password: 'direktreporterns-losen-2026' };
@@ -109,5 +109,38 @@ describe('a live article for a reader', () => {
     expect(errors).toEqual([]);
     await reader.close();
     await editor.close();
+  });
+
+  it('opened offline, shows the entries it last received', async () => {
+    const editor = await signedInContext(env.browser, env.server, EDITOR);
+    const created = await editor.request.post(`${env.server.url}/api/admin/articles`, {
+      data: {
+        title: 'Just nu: tågtrafiken står still', excerpt: 'Vi följer läget.', category: 'news', author: 'Redaktionen',
+        content: 'Ett signalfel stoppar tågen vid Stockholms central.', status: 'published', kind: 'live',
+      },
+    });
+    const { id } = await created.json() as Article;
+    const post = (data: Record<string, unknown>) => editor.request.post(`${env.server.url}/api/admin/articles/${id}/live/entries`, { data });
+    expect((await post({ title: 'Signalfel vid Centralen', content: 'Inga tåg går just nu.' })).status()).toBe(201);
+
+    const reader = await env.browser.newContext({ ...DESKTOP, locale: 'en-GB' });
+    const { page, errors } = await openPage(reader);
+    await page.goto(env.server.url);
+    await serviceWorkerActivated(page);
+    await page.reload();
+    await page.goto(`${env.server.url}/article/${id}`);
+    await page.locator('.live-entries').getByRole('heading', { name: 'Signalfel vid Centralen' }).waitFor();
+    // Received on the stream, never fetched as a page: it must be on the device all the same.
+    expect((await post({ title: 'Tågen rullar igen', content: 'Felet är åtgärdat.' })).status()).toBe(201);
+    await page.locator('.live-entries').getByRole('heading', { name: 'Tågen rullar igen' }).waitFor({ timeout: 10_000 });
+    await editor.close();
+
+    await reader.setOffline(true);
+    await page.goto(`${env.server.url}/article/${id}`);
+    const entries = page.locator('.live-entries');
+    await entries.getByRole('heading', { name: 'Tågen rullar igen' }).waitFor({ timeout: 10_000 });
+    await entries.getByRole('heading', { name: 'Signalfel vid Centralen' }).waitFor();
+    expect(errors.filter((error) => !/net::ERR_INTERNET_DISCONNECTED|Failed to fetch|EventSource/i.test(error))).toEqual([]);
+    await reader.close();
   });
 });

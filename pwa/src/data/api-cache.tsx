@@ -127,6 +127,11 @@ export class ApiCache {
     void this.options.store?.put(path, data).catch(() => undefined);
   }
 
+  /** The device's copy of an answer, if it has one (a page the service worker kept may carry an older one). */
+  async stored(path: string): Promise<unknown> {
+    return (await this.options.store?.get(path).catch(() => undefined))?.data;
+  }
+
   set(path: string, entry: Entry): void {
     this.entries.set(path, entry);
     this.notify();

@@ -130,6 +130,14 @@ function Coverage({ article, first }: { article: Article; first: LiveEntries }) 
   const alerts = usePushTopic(`live:${article.id}`);
   useFollow(article.id, state, apply, atTop);
 
+  // A page the service worker kept (opened offline) carries the entries of its first visit; the device has those
+  // received since.
+  useEffect(() => {
+    void cache.stored(path).then((copy) => {
+      if (copy) dispatch({ type: 'page', page: copy as LiveEntries, atTop: true });
+    });
+  }, [cache, path]);
+
   // What the page holds is kept as the answer it was opened with: offline, the page shows what it last received.
   const kept = useRef(state);
   useEffect(() => {
