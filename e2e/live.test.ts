@@ -16,6 +16,16 @@ async function structuredData(path: string): Promise<Record<string, unknown>[]> 
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
 }
 
+/** A published live article made by the editor through the admin API, and the editor's signed-in browser. */
+async function liveArticle(title: string, content: string) {
+  const editor = await signedInContext(env.browser, env.server, EDITOR);
+  const created = await editor.request.post(`${env.server.url}/api/admin/articles`, {
+    data: { title, content, excerpt: 'Vi följer läget.', category: 'news', author: 'Redaktionen', status: 'published', kind: 'live' },
+  });
+  expect(created.status()).toBe(201);
+  return { editor, id: (await created.json() as Article).id };
+}
+
 describe('a live article for a reader', () => {
   it('is a LiveBlogPosting in the server\'s HTML, with its entries, their times and their text', async () => {
     const list = await (await fetch(`${env.server.url}/api/articles?limit=50`)).json() as Article[];
@@ -39,15 +49,7 @@ describe('a live article for a reader', () => {
   });
 
   it('shows new entries without a reload, edits in place, removes deletions, holds new ones behind a button when scrolled, and shows the end', async () => {
-    const editor = await signedInContext(env.browser, env.server, EDITOR);
-    const created = await editor.request.post(`${env.server.url}/api/admin/articles`, {
-      data: {
-        title: 'Just nu: presskonferens om vattenläckan', excerpt: 'Vi följer presskonferensen.', category: 'news', author: 'Redaktionen',
-        content: 'Kommunen håller presskonferens klockan 14 om vattenläckan i centrum.', status: 'published', kind: 'live',
-      },
-    });
-    expect(created.status()).toBe(201);
-    const { id } = await created.json() as Article;
+    const { editor, id } = await liveArticle('Just nu: presskonferens om vattenläckan', 'Kommunen håller presskonferens klockan 14 om vattenläckan i centrum.');
     const post = async (data: Record<string, unknown>) => {
       const answer = await editor.request.post(`${env.server.url}/api/admin/articles/${id}/live/entries`, { data });
       expect(answer.status()).toBe(201);
@@ -112,14 +114,7 @@ describe('a live article for a reader', () => {
   });
 
   it('opened offline, shows the entries it last received', async () => {
-    const editor = await signedInContext(env.browser, env.server, EDITOR);
-    const created = await editor.request.post(`${env.server.url}/api/admin/articles`, {
-      data: {
-        title: 'Just nu: tågtrafiken står still', excerpt: 'Vi följer läget.', category: 'news', author: 'Redaktionen',
-        content: 'Ett signalfel stoppar tågen vid Stockholms central.', status: 'published', kind: 'live',
-      },
-    });
-    const { id } = await created.json() as Article;
+    const { editor, id } = await liveArticle('Just nu: tågtrafiken står still', 'Ett signalfel stoppar tågen vid Stockholms central.');
     const post = (data: Record<string, unknown>) => editor.request.post(`${env.server.url}/api/admin/articles/${id}/live/entries`, { data });
     expect((await post({ title: 'Signalfel vid Centralen', content: 'Inga tåg går just nu.' })).status()).toBe(201);
 
