@@ -8,6 +8,7 @@ import { installDialogPolyfill, renderAdmin, resetAdminScreens, staffUser } from
 import type { LiveOutbox, QueuedLiveEntry } from '../platform';
 import { LiveConsole } from './LiveConsole';
 import { LIVE_POLL_MS } from './use-live-entries';
+import { parseArticle } from '@redaktion/shared/content';
 
 beforeAll(async () => {
   installDialogPolyfill();
@@ -51,7 +52,7 @@ function liveApi(initial: Partial<LiveEntry>[] = [], articleAnswer: AdminArticle
   const post = (body: LiveEntryInput, author = 'Rut Redaktör') => {
     const createdAt = stamp();
     return put({
-      id: nextId++, createdAt, updatedAt: createdAt, title: body.title ?? null, content: body.content, html: '', keyEvent: !!body.keyEvent,
+      id: nextId++, createdAt, updatedAt: createdAt, title: body.title ?? null, content: body.content, html: '', body: parseArticle(body.content), keyEvent: !!body.keyEvent,
       pinned: !!body.pinned, author: { name: author },
     });
   };
