@@ -75,7 +75,6 @@ export function createApp(db: Db, config: ServingConfig): App {
   services.newsletter.onReachChange(() => void cache.invalidate().catch((error: unknown) => console.error('Invalidating the cache failed:', error)));
   const availability = new DatabaseAvailability(db);
   const readiness: Readiness = { draining: false };
-  const metrics = createMetrics(db, cache, services.jobs);
   const admin = createAdminServices(db, config, services.sessions, services.accessTokens, services.storage, services.jobs);
   const uploads = createResumableUploads(config, admin.placement);
   const ai = createAiGenerator(db, config, admin.images);
@@ -98,6 +97,7 @@ export function createApp(db: Db, config: ServingConfig): App {
   // Live streams follow their articles through the cache's changes: this process's writes and the other processes'.
   const liveHub = new LiveHub(liveReads(services).source, config.liveKeepAliveMs, streamSecurityHeaders(config));
   cache.onChange((scope) => liveHub.changed(scope?.article));
+  const metrics = createMetrics(db, cache, services.jobs, () => liveHub.size);
 
   const endpoints: AnyEndpoint[] = [
     ...accountEndpoints(services),

@@ -49,7 +49,22 @@ describe('/metrics', () => {
     expect(text).toMatch(/redaktion_response_cache_lookups_total\{result="hit"\} [1-9]/);
     expect(text).toMatch(/redaktion_response_cache_hit_ratio 0\.\d+/);
     expect(text).toMatch(/redaktion_job_queue_depth \d+/);
+    expect(text).toMatch(/redaktion_live_streams_open 0/);
     expect(text).toContain('process_resident_memory_bytes');
+  });
+
+  it("counts the live articles' event streams open now", async () => {
+    const id = await insertArticle(server, { title: 'Just nu: mätbart', kind: 'live', liveStatus: 'live', coverageStartTime: new Date().toISOString() });
+    const streams = await Promise.all([1, 2].map(async () => {
+      const stop = new AbortController();
+      const response = await fetch(`${server.url}/api/articles/${id}/live/stream`, { signal: stop.signal });
+      expect(response.status).toBe(200);
+      return stop;
+    }));
+    const open = async () => (await client.get('/metrics', { Authorization: 'Bearer mätar-token-123' })).text.match(/redaktion_live_streams_open (\d+)/)?.[1];
+    expect(await open()).toBe('2');
+    for (const stream of streams) stream.abort();
+    await expect.poll(open).toBe('0');
   });
 
   it('does not exist when METRICS_TOKEN is not set', async () => {

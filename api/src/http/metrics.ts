@@ -13,10 +13,10 @@ export interface Metrics {
 
 /**
  * Prometheus metrics of one app (a registry of its own, so that several apps in one test process never mix):
- * request durations by route pattern, the database pool, the response cache's hit ratio, the job queue's depth, and
- * Node's own figures.
+ * request durations by route pattern, the database pool, the response cache's hit ratio, the job queue's depth, the
+ * live articles' open event streams, and Node's own figures.
  */
-export function createMetrics(db: Db, cache: ResponseCache, jobs: JobQueue): Metrics {
+export function createMetrics(db: Db, cache: ResponseCache, jobs: JobQueue, liveStreams: () => number): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const durations = new Histogram({
@@ -67,6 +67,14 @@ export function createMetrics(db: Db, cache: ResponseCache, jobs: JobQueue): Met
     async collect() {
       // While the database is away the last figure stands: /metrics still answers.
       await jobs.depth().then((depth) => this.set(depth), () => undefined);
+    },
+  });
+  new Gauge({
+    name: 'redaktion_live_streams_open',
+    help: "Live articles' event streams open in this process (a stream is counted as a request only when it closes)",
+    registers: [registry],
+    collect() {
+      this.set(liveStreams());
     },
   });
   return {
