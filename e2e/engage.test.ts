@@ -240,6 +240,38 @@ describe('alerts', () => {
     await context.close();
   });
 
+  it('a reader follows a live article, and its breaking entry arrives as a notification', async () => {
+    const admin = await signedInUser(server.url, server.db, { role: 'admin' });
+    const created = await admin.client.post('/api/admin/articles', {
+      title: 'Just nu: stormen drar in', content: 'Vi följer stormen.', excerpt: 'Stormen når kusten i kväll.', category: 'news', author: 'Redaktionen',
+      status: 'published', kind: 'live',
+    });
+    expect(created.status).toBe(201);
+    const { id } = created.body as { id: number };
+    const context = await browser.newContext({ ...DESKTOP, locale: 'sv-SE' });
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    const device = pushService.subscribe();
+    await withStandInPush(context, device);
+    const { page, errors } = await openPage(context);
+    await page.goto(`${server.url}/article/${id}`);
+    const follow = page.locator('.live-banner').getByRole('button', { name: 'Följ' });
+    await expect.poll(() => follow.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await follow.click();
+    await expect.poll(() => follow.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+
+    // An entry that is not breaking alerts nobody; a breaking one alerts the article's followers.
+    expect((await admin.client.post(`/api/admin/articles/${id}/live/entries`, { content: 'Vinden ökar.' })).status).toBe(201);
+    const entry = await admin.client.post(`/api/admin/articles/${id}/live/entries`, { content: 'Bron är stängd för all trafik.', breaking: true });
+    expect(entry.status).toBe(201);
+    const [push] = await pushesTo(device, 1);
+    expect(push!.message).toMatchObject({ title: 'Just nu: stormen drar in', body: 'Bron är stängd för all trafik.', url: `/article/${id}` });
+    await deliverPush(page, push!.message);
+    await expect.poll(() => shownNotifications(page), { timeout: 10_000 })
+      .toEqual([{ title: 'Just nu: stormen drar in', body: 'Bron är stängd för all trafik.', lang: 'sv', data: { url: `/article/${id}` } }]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('tells a reader who blocked notifications why alerts stay off', async () => {
     const context = await browser.newContext({ ...DESKTOP, locale: 'en-GB' });
     const device = pushService.subscribe();
@@ -250,7 +282,7 @@ describe('alerts', () => {
     const follow = page.getByRole('button', { name: 'Alert me about new episodes' });
     await expect.poll(() => follow.isEnabled(), { timeout: 15_000 }).toBe(true);
     await follow.click();
-    await expect.poll(() => page.locator('.series-alerts [role=status]').textContent(), { timeout: 15_000 }).toBe('Notifications are blocked for this site in the browser settings.');
+    await expect.poll(() => page.locator('.topic-alerts [role=status]').textContent(), { timeout: 15_000 }).toBe('Notifications are blocked for this site in the browser settings.');
     expect(await follow.getAttribute('aria-pressed')).toBe('false');
     expect(await server.db('push_subscriptions').where({ endpoint: device.json.endpoint }).first()).toBeUndefined();
     await context.close();

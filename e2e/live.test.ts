@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Article, LiveEntry } from '@redaktion/shared';
 import { createAdminWithCli, signedInContext } from './support/admin.js';
@@ -14,6 +15,25 @@ beforeAll(async () => {
 async function structuredData(path: string): Promise<Record<string, unknown>[]> {
   const html = await (await fetch(env.server.url + path)).text();
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+}
+
+/** The titles of the entries the device keeps for a path (the reader app's database, as IndexedDB holds it). */
+async function keptEntryTitles(page: Page, path: string): Promise<(string | null)[]> {
+  return page.evaluate(async (key) => {
+    if (!(await indexedDB.databases()).some((database) => database.name === 'redaktion')) return [];
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open('redaktion');
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error);
+    });
+    const row = await new Promise<{ data: { entries: { title: string | null }[] } } | undefined>((resolve, reject) => {
+      const reading = db.transaction('responses').objectStore('responses').get(key);
+      reading.onsuccess = () => resolve(reading.result as { data: { entries: { title: string | null }[] } } | undefined);
+      reading.onerror = () => reject(reading.error);
+    });
+    db.close();
+    return row?.data.entries.map((entry) => entry.title) ?? [];
+  }, path);
 }
 
 /** A published live article made by the editor through the admin API, and the editor's signed-in browser. */
@@ -107,7 +127,9 @@ describe('a live article for a reader', () => {
       },
     });
     expect(ended.status()).toBe(200);
-    await page.getByRole('heading', { name: /^The coverage ended/ }).waitFor({ timeout: 10_000 });
+    const end = (await (await editor.request.get(`${env.server.url}/api/articles/${id}`)).json() as Article).coverageEndTime!;
+    const at = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Stockholm', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(end));
+    await page.getByRole('heading', { name: new RegExp(`^The coverage ended on \\d+ \\w+ \\d{4} at ${at}\\.$`) }).waitFor({ timeout: 10_000 });
     expect(errors).toEqual([]);
     await reader.close();
     await editor.close();
@@ -125,9 +147,12 @@ describe('a live article for a reader', () => {
     await page.reload();
     await page.goto(`${env.server.url}/article/${id}`);
     await page.locator('.live-entries').getByRole('heading', { name: 'Signalfel vid Centralen' }).waitFor();
+    // The reader reads on (past the first screen, whose device writes wait for it); an entry comes.
+    await page.mouse.wheel(0, 200);
     // Received on the stream, never fetched as a page: it must be on the device all the same.
     expect((await post({ title: 'Tågen rullar igen', content: 'Felet är åtgärdat.' })).status()).toBe(201);
     await page.locator('.live-entries').getByRole('heading', { name: 'Tågen rullar igen' }).waitFor({ timeout: 10_000 });
+    await expect.poll(() => keptEntryTitles(page, `/api/articles/${id}/live?limit=50`)).toContain('Tågen rullar igen');
     await editor.close();
 
     await reader.setOffline(true);

@@ -3,7 +3,7 @@ import type {
   WithContext,
 } from 'schema-dts';
 import type { Article, Author, CustomVideo, Episode, LiveEntries, PersonProfile, PodcastSeries } from '@redaktion/shared';
-import { bodyToText } from '@redaktion/shared/content';
+import { bodyToText, firstWords } from '@redaktion/shared/content/words';
 import { rasterImagePath } from '@redaktion/shared/raster';
 
 /**
@@ -14,6 +14,8 @@ import { rasterImagePath } from '@redaktion/shared/raster';
 export type StructuredData = WithContext<NewsArticle | LiveBlogPosting | PodcastEpisode | PodcastSeriesLd | Person | VideoObject | Organization | WebSite>;
 
 const PUBLISHER_NAME = 'Redaktion';
+/** The longest headline Google shows for an article. */
+const HEADLINE_CHARS = 110;
 
 /** The image crawlers and link previews take: a JPEG copy of our uploads, other images as they are. */
 export function shareImage(origin: string, imageUrl: string | null | undefined): string | undefined {
@@ -58,7 +60,7 @@ export function newsArticle(origin: string, article: Article, author: Author | u
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',
     mainEntityOfPage: `${origin}/article/${article.id}`,
-    headline: article.title.slice(0, 110),
+    headline: article.title.slice(0, HEADLINE_CHARS),
     description: article.excerpt,
     image: [image],
     ...(article.publishedAt ? { datePublished: article.publishedAt } : {}),
@@ -85,7 +87,7 @@ export function liveBlogPosting(origin: string, article: Article, author: Author
   const { '@type': _newsArticle, ...described } = newsArticle(origin, article, author);
   const updates = (live?.entries ?? []).map((entry): BlogPosting => ({
     '@type': 'BlogPosting',
-    headline: (entry.title ?? ('locked' in entry ? article.title : firstWords(bodyToText(entry.body)))).slice(0, 110),
+    headline: (entry.title ?? ('locked' in entry ? article.title : firstWords(bodyToText(entry.body), HEADLINE_CHARS))).slice(0, HEADLINE_CHARS),
     datePublished: entry.createdAt,
     ...(entry.updatedAt !== entry.createdAt ? { dateModified: entry.updatedAt } : {}),
     url: `${origin}/article/${article.id}#entry-${entry.id}`,
@@ -94,14 +96,13 @@ export function liveBlogPosting(origin: string, article: Article, author: Author
   return {
     ...described,
     '@type': 'LiveBlogPosting',
+    // A live article changes with each entry: never older than its newest.
+    dateModified: [described.dateModified as string, ...(live?.entries ?? []).map((entry) => entry.updatedAt)].sort().at(-1)!,
     ...(article.coverageStartTime ? { coverageStartTime: article.coverageStartTime } : {}),
     ...(article.coverageEndTime ? { coverageEndTime: article.coverageEndTime } : {}),
     liveBlogUpdate: updates,
   };
 }
-
-/** A headline for an entry that has none: its first words. */
-const firstWords = (text: string) => (text.length <= 110 ? text : `${text.slice(0, 109).replace(/\s+\S*$/, '')}…`);
 
 export function podcastEpisode(origin: string, episode: Episode): WithContext<PodcastEpisode> {
   const image = shareImage(origin, episode.imageUrl);

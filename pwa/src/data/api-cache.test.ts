@@ -99,6 +99,23 @@ describe('the ApiCache over the device store', () => {
     expect(store.kept.get('/api/articles/7')).toEqual({ content: 'låst' });
   });
 
+  it('hands a page its device store after the first screen, or at once when the page was opened offline', async () => {
+    const store = memoryStore();
+    const later: (() => void)[] = [];
+    let active = true;
+    const cache = new ApiCache(server({}), {}, { store, firstScreen: { active: () => active, after: (work) => void later.push(work) } });
+    expect(await cache.device(true)).toBe(store);
+    let handed: unknown = 'not yet';
+    void cache.device().then((device) => { handed = device; });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(handed).toBe('not yet');
+    active = false;
+    for (const work of later.splice(0)) work();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(handed).toBe(store);
+    expect(await cache.device()).toBe(store);
+  });
+
   it('gives the same snapshot, in path order, whichever read finished first', async () => {
     const snapshotWhenFinishing = async (order: string[]) => {
       const waiting = new Map<string, () => void>();

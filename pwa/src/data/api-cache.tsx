@@ -119,17 +119,12 @@ export class ApiCache {
   }
 
   /**
-   * An answer the page brought up to date itself (a live article's entries, followed on its stream): shown, and kept on
-   * the device as the last one received, so that the page opened offline shows it.
+   * The device's store for a page that keeps answers of its own (a live article's entries, followed on its stream):
+   * on the first screen, once it is past (as refresh's writes), unless `now` (the page was opened offline).
    */
-  keep(path: string, data: unknown): void {
-    this.set(path, { data });
-    void this.options.store?.put(path, data).catch(() => undefined);
-  }
-
-  /** The device's copy of an answer, if it has one (a page the service worker kept may carry an older one). */
-  async stored(path: string): Promise<unknown> {
-    return (await this.options.store?.get(path).catch(() => undefined))?.data;
+  device(now = false): Promise<ResponseStore | undefined> {
+    const { store, firstScreen } = this.options;
+    return new Promise((resolve) => (now || !firstScreen?.active() ? resolve(store) : firstScreen.after(() => resolve(store))));
   }
 
   set(path: string, entry: Entry): void {

@@ -3,7 +3,7 @@ import { bodyToHtml } from './html.js';
 import { legacyParagraphs, legacyTextToMarkdown } from './legacy.js';
 import { parseArticle } from './markdown.js';
 import { articleBodySchema, type Block } from './tree.js';
-import { bodyToText } from './words.js';
+import { bodyToText, firstWords } from './words.js';
 import { XSS_CORPUS } from './xss-corpus.js';
 
 const html = (markdown: string) => bodyToHtml(parseArticle(markdown), { origin: 'https://redaktion.example' });
@@ -80,6 +80,14 @@ describe('nothing typed into an article becomes markup outside the format', () =
 describe('the words of a body', () => {
   it('are the text without Markdown syntax', () => {
     expect(bodyToText(parseArticle('## Valet\n\nDet **avgörs** i [kväll](https://x.se).\n\n:::factbox[Fakta]\n- Ett\n:::'))).toBe('Valet\n\nDet avgörs i kväll.\n\nFakta\n\nEtt');
+  });
+
+  it('start, as a name for an entry without a title, cut at a word within the length and ended with an ellipsis', () => {
+    expect(firstWords('Bron   är\n\nstängd.', 40)).toBe('Bron är stängd.');
+    expect(firstWords('Bron är stängd för all trafik i båda riktningarna.', 24)).toBe('Bron är stängd för all…');
+    expect(firstWords('Bron är stängd för all trafik i båda riktningarna.', 24).length).toBeLessThanOrEqual(24);
+    // One long word is cut inside it rather than left empty.
+    expect(firstWords('Trafikverksamhetsomläggningsplanen', 10)).toBe('Trafikver…');
   });
 });
 

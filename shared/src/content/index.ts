@@ -2,7 +2,7 @@
 export * from './tree.js';
 export { parseArticle, allowedHref, allowedImage, youtubeId, siteEmbed } from './markdown.js';
 export { bodyToHtml } from './html.js';
-export { bodyToText } from './words.js';
+export { bodyToText, firstWords } from './words.js';
 export { legacyTextToMarkdown, legacyParagraphs } from './legacy.js';
 
 import { parseArticle } from './markdown.js';

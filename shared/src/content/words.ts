@@ -21,3 +21,16 @@ export function bodyToText(body: Block[]): string {
   });
   return blocks(body).join('\n\n');
 }
+
+/**
+ * The start of some words, at most `max` characters, cut at a word and ended with "…": what names an entry that has no
+ * title (in an alert, a list of key events, structured data).
+ */
+export function firstWords(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  // At the last space, unless that leaves less than half: then inside the word.
+  const space = cut.lastIndexOf(' ');
+  return `${cut.slice(0, space >= max / 2 ? space : cut.length).trimEnd()}…`;
+}

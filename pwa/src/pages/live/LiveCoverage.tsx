@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Article, LiveEntries, LiveEntryAnswer, LiveStatus } from '@redaktion/shared';
 import { apiPaths, type ApiPath } from '@redaktion/shared/client';
+import { bodyToText, firstWords } from '@redaktion/shared/content/words';
 import { formatCalendarDate } from '@redaktion/shared/time';
+import { AlertButton } from '../../components/AlertButton';
 import { ArticleBody } from '../../components/ArticleBody';
 import { useApi, useApiCache } from '../../data/api-cache';
 import { formatRelative, useI18n, type Locale } from '../../i18n';
-import { usePushTopic } from '../../offline/push-alerts';
+import { liveText } from '../../i18n/live';
 import { liveReads } from './live.data';
 import { asAnswer, initialLive, liveReducer, newestFirst, type LiveChange, type LiveState } from './live-state';
-import { liveText } from './text';
 
 export interface LiveCoverageProps { article: Article }
 
@@ -16,6 +17,8 @@ export interface LiveCoverageProps { article: Article }
 const POLL_MS = 10_000;
 /** How often relative times ("3 min sedan") are made true again: one timer for the whole page. */
 const TICK_MS = 30_000;
+/** The longest name of an untitled entry among the key events. */
+const KEY_EVENT_CHARS = 80;
 
 /** Stockholm's clock as Swedish sites print it ("10.32"); English readers get "10:32". */
 function clockTime(iso: string, locale: Locale): string {
@@ -23,6 +26,12 @@ function clockTime(iso: string, locale: Locale): string {
   return locale === 'sv' ? time.replace(':', '.') : time;
 }
 const stockholmDay = (date: Date | string, locale: Locale) => formatCalendarDate(new Date(date).toISOString(), locale, { dateStyle: 'short' });
+
+/** "The coverage ended on 26 November 2026 at 10:32", or that it has ended while the time is not known yet. */
+function endedText(end: string | null, locale: Locale): string {
+  const date = end ? formatCalendarDate(end, locale, { dateStyle: 'long' }) : null;
+  return end && date ? liveText(locale).ended(date, clockTime(end, locale)) : liveText(locale).hasEnded;
+}
 
 /** The time now, moved on every TICK_MS while the page is open. */
 function useNow(): Date {
@@ -41,7 +50,8 @@ function EntryTime({ iso, now }: { iso: string; now: Date }) {
   return (
     <p className="live-entry-time">
       <time dateTime={iso}>{date ? `${date} ` : ''}{clockTime(iso, locale)}</time>
-      <span className="live-entry-ago"> · {formatRelative(iso, t, true, now)}</span>
+      {/* The server's clock and the browser's may lie on either side of a minute: the next tick sets it right. */}
+      <span className="live-entry-ago" suppressHydrationWarning>{` · ${formatRelative(iso, t, true, now)}`}</span>
     </p>
   );
 }
@@ -67,6 +77,10 @@ function Entry({ entry, now, anchor }: { entry: LiveEntryAnswer; now: Date; anch
     </article>
   );
 }
+
+/** What names an entry in a list: its title, else the start of its words (a locked entry's are not known). */
+const entryName = (entry: LiveEntryAnswer): string | null =>
+  entry.title ?? ('locked' in entry ? null : firstWords(bodyToText(entry.body), KEY_EVENT_CHARS) || null);
 
 /** Whether the reader is at the top of the entries: a new entry may then appear without moving what they read. */
 function atTopOf(list: HTMLElement | null): boolean {
@@ -116,7 +130,7 @@ function useFollow(articleId: number, state: LiveState, apply: (change: LiveChan
 }
 
 function Coverage({ article, first }: { article: Article; first: LiveEntries }) {
-  const { locale, t } = useI18n();
+  const { locale } = useI18n();
   const text = liveText(locale);
   const cache = useApiCache();
   const { client } = cache;
@@ -127,23 +141,24 @@ function Coverage({ article, first }: { article: Article; first: LiveEntries }) 
   const apply = useCallback((change: LiveChange) => dispatch(change), []);
   const [announcement, setAnnouncement] = useState('');
   const now = useNow();
-  const alerts = usePushTopic(`live:${article.id}`);
   useFollow(article.id, state, apply, atTop);
 
   // A page the service worker kept (opened offline) carries the entries of its first visit; the device has those
-  // received since.
+  // received since. Online, the page is the newest there is, and the device is read only after the first screen.
   useEffect(() => {
-    void cache.stored(path).then((copy) => {
-      if (copy) dispatch({ type: 'page', page: copy as LiveEntries, atTop: true });
-    });
+    void cache.device(!navigator.onLine).then((store) => store?.get(path)).then((copy) => {
+      if (copy) dispatch({ type: 'restore', page: copy.data as LiveEntries });
+    }, () => undefined);
   }, [cache, path]);
 
-  // What the page holds is kept as the answer it was opened with: offline, the page shows what it last received.
+  // What the page holds is its answer now, and is kept on the device as the last received: offline, the page shows
+  // it. A write put off past the first screen writes what is then the latest.
   const kept = useRef(state);
   useEffect(() => {
     if (kept.current === state) return;
     kept.current = state;
-    cache.keep(path, asAnswer(state));
+    cache.set(path, { data: asAnswer(state) });
+    void cache.device().then((store) => store?.put(path, asAnswer(kept.current))).catch(() => undefined);
   }, [cache, path, state]);
 
   // New entries shown at the top are read out politely; those waiting are counted on the button.
@@ -152,7 +167,7 @@ function Coverage({ article, first }: { article: Article; first: LiveEntries }) 
   useEffect(() => {
     if (!newest || newest.id === lastAnnounced.current) return;
     lastAnnounced.current = newest.id;
-    setAnnouncement(text.published(newest.title ?? clockTime(newest.createdAt, locale)));
+    setAnnouncement(text.published(entryName(newest) ?? clockTime(newest.createdAt, locale)));
   }, [newest, text, locale]);
 
   const entries = newestFirst(state.entries.values());
@@ -169,22 +184,21 @@ function Coverage({ article, first }: { article: Article; first: LiveEntries }) 
       .then((page) => dispatch({ type: 'older', page }), () => undefined);
   };
   const ended = state.status === 'ended';
-  const note = alerts.problem === 'denied' ? t('alerts.denied') : alerts.problem ? t('alerts.failed') : '';
+  // Ended while the page was open: the article's answer says when.
+  const endKnown = article.coverageEndTime !== null;
+  useEffect(() => {
+    if (ended && !endKnown) void cache.refresh(apiPaths.article(article.id));
+  }, [ended, endKnown, cache, article.id]);
 
   return (
     <section className="live-coverage" aria-labelledby="live-heading">
       <div className={`live-banner${ended ? ' live-banner-ended' : ''}`}>
         <h2 id="live-heading">
           {!ended && <span className="live-dot" aria-hidden="true" />}
-          {ended ? text.ended(`${formatCalendarDate(article.coverageEndTime, locale, { dateStyle: 'long' }) ?? ''} ${article.coverageEndTime ? clockTime(article.coverageEndTime, locale) : ''}`.trim()) : text.live}
+          {ended ? endedText(article.coverageEndTime, locale) : text.live}
         </h2>
         {!ended && <p>{text.liveNow}</p>}
-        {!ended && (
-          <button type="button" className="button button-ghost" aria-pressed={alerts.on} disabled={!alerts.supported || alerts.busy} onClick={() => void alerts.toggle()}>
-            <span aria-hidden="true">{alerts.on ? '🔔 ' : '🔕 '}</span>{text.follow}
-          </button>
-        )}
-        <p className="series-alerts-note" role="status">{note}</p>
+        {!ended && <AlertButton topic={`live:${article.id}`} label={text.follow} />}
       </div>
 
       {keyEvents.length > 0 && (
@@ -193,7 +207,7 @@ function Coverage({ article, first }: { article: Article; first: LiveEntries }) 
           <ol>
             {keyEvents.map((entry) => (
               <li key={entry.id}>
-                <a href={`#entry-${entry.id}`}><time dateTime={entry.createdAt}>{clockTime(entry.createdAt, locale)}</time> {entry.title ?? text.keyEvents}</a>
+                <a href={`#entry-${entry.id}`}><time dateTime={entry.createdAt}>{clockTime(entry.createdAt, locale)}</time> {entryName(entry)}</a>
               </li>
             ))}
           </ol>

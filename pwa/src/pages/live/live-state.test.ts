@@ -39,4 +39,15 @@ describe('a live page\'s state', () => {
     expect(merged.cursor).toBe('11');
     expect(asAnswer(merged).entries.map((e) => e.id)).toEqual([5, 2]);
   });
+
+  it('takes what the device last received only when it is later than what the page holds', () => {
+    const page = initialLive({ ...first, cursor: '5' });
+    // An earlier visit's copy still holds entry 1, deleted since, and an older text of entry 2.
+    const earlier: LiveEntries = { ...first, entries: [entry(2, 2, 'Gammal text'), entry(1, 1)], cursor: '4' };
+    expect(liveReducer(page, { type: 'restore', page: earlier })).toBe(page);
+    // A page the service worker kept from the first visit, and entries received on the stream since then.
+    const received: LiveEntries = { status: 'ended', entries: [entry(3, 3), entry(2, 2, 'Rättat')], deleted: [], cursor: '9', older: null };
+    const restored = liveReducer(page, { type: 'restore', page: received });
+    expect(asAnswer(restored)).toEqual(received);
+  });
 });

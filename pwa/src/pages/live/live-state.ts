@@ -17,6 +17,7 @@ export interface LiveState {
 export type LiveChange =
   | { type: 'page'; page: LiveEntries; atTop: boolean }
   | { type: 'older'; page: LiveEntries }
+  | { type: 'restore'; page: LiveEntries }
   | { type: 'entry'; entry: LiveEntryAnswer; cursor: string; atTop: boolean }
   | { type: 'delete'; id: number; cursor: string }
   | { type: 'status'; status: LiveStatus; cursor: string }
@@ -51,6 +52,9 @@ export function liveReducer(state: LiveState, change: LiveChange): LiveState {
       for (const id of change.page.deleted) next = liveReducer(next, { type: 'delete', id, cursor: next.cursor });
       return { ...next, status: change.page.status, cursor: later(change.page.cursor, state.cursor) };
     }
+    // What the device last received (asAnswer): the whole state at its cursor, taken only when later than the page's.
+    case 'restore':
+      return Number(change.page.cursor) > Number(state.cursor) ? { ...initialLive(change.page), waiting: state.waiting } : state;
     case 'older': {
       const entries = new Map(state.entries);
       for (const entry of change.page.entries) if (!entries.has(entry.id)) entries.set(entry.id, entry);
