@@ -1,5 +1,5 @@
 import { ERROR_CODES, type LiveEntryInput, type LiveEntryUpdate } from '@redaktion/shared';
-import { bodyToText, parseArticle } from '@redaktion/shared/content';
+import { bodyToText, firstWords, parseArticle } from '@redaktion/shared/content';
 import type { Db } from '../../db/connection.js';
 import { isPostgres } from '../../db/connection.js';
 import type { ArticleRow, LiveEntryRow } from '../../db/rows.js';
@@ -28,13 +28,8 @@ export interface LiveChanges {
   cursor: number;
 }
 
-/** The first words of an entry for an alert, cut at a word. */
-function firstWords(text: string, max = 140): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).trimEnd()}…`;
-}
+/** How much of an untitled entry's text a push alert carries. */
+const ALERT_BODY_CHARS = 140;
 
 const conflictOf = (message: string) => new HttpError(409, message, ERROR_CODES.conflict);
 
@@ -85,7 +80,7 @@ export function createLiveEntries(db: Db, push: Push) {
 
   async function alert(trx: Db, live: LiveArticleRow, row: LiveEntryRow): Promise<void> {
     // A premium article's alert names the article only: its entries are for those who may read them.
-    const body = toBool(live.premium) ? '' : row.title ?? firstWords(bodyToText(parseArticle(row.content)));
+    const body = toBool(live.premium) ? '' : row.title ?? firstWords(bodyToText(parseArticle(row.content)), ALERT_BODY_CHARS);
     await push.alertFollowers(['breaking', `live:${live.id}`], { title: live.title, body, url: `/article/${live.id}`, tag: `live-${live.id}-${row.id}` }, trx);
   }
 

@@ -1,4 +1,4 @@
-import { contentWords } from '@redaktion/shared/content';
+import { contentWords, firstWords } from '@redaktion/shared/content';
 import type { AdminT } from '../i18n';
 
 /** How much of an entry's text names it (in announcements and labels) when it has no title. */
@@ -18,7 +18,5 @@ export function entryTime(iso: string, t: AdminT, now = new Date()): string {
 /** What names an entry in a sentence: its title, else the start of its words (never its Markdown). */
 export function entrySummary(entry: { title?: string | null; content: string }, t: AdminT): string {
   if (entry.title) return entry.title;
-  const words = contentWords(entry.content).replace(/\s+/g, ' ').trim();
-  if (!words) return t('live.untitled');
-  return words.length > SUMMARY_CHARS ? `${words.slice(0, SUMMARY_CHARS - 1).trimEnd()}…` : words;
+  return firstWords(contentWords(entry.content), SUMMARY_CHARS) || t('live.untitled');
 }
