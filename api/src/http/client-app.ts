@@ -46,9 +46,12 @@ export interface PageOptions {
 
 /**
  * A CDN may keep a signed-out page for a second and serve it stale while it asks again; a browser always revalidates
- * (the ETag makes that a 304). Our own cache is cleared by every write, so edits show within a second.
+ * (the ETag makes that a 304). Our own cache is cleared by every write, so edits show within a second. The stale
+ * allowance goes to CDNs alone (`CDN-Cache-Control`, RFC 9213): in `Cache-Control` Chromium's cache applies it to
+ * `fetch()`, so the service worker's fetch of a page gave the reader a copy up to 30 s old (a 404 for an article
+ * published since).
  */
-const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=1, stale-while-revalidate=30';
+const SHARED_CACHE_HEADERS = { 'Cache-Control': 'public, max-age=0, s-maxage=1', 'CDN-Cache-Control': 'max-age=1, stale-while-revalidate=30' };
 /** The language and theme of a page come from the cookie (the reader's choice) or else the browser's language. */
 const VARY = 'Accept-Language, Cookie';
 const BUSY = 'Servern har mycket att göra just nu: försök igen om en stund. / The server is busy: please try again in a moment.';
@@ -162,7 +165,7 @@ export function clientApp(distDir: string, options: PageOptions) {
       ctx.body = answer.body;
       return;
     }
-    ctx.set('Cache-Control', SHARED_CACHE_CONTROL);
+    ctx.set(SHARED_CACHE_HEADERS);
     ctx.set('ETag', answer.etag);
     if (answer.status === 200 && ctx.get('If-None-Match') === answer.etag) {
       ctx.status = 304;
