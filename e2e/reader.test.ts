@@ -27,6 +27,7 @@ const ROUTES: [name: string, path: () => string, selector: string][] = [
   ['a person', () => `/people/${ids.person}`, 'h1'], ['search', () => '/search?q=klimat', 'h1'], ['subscribe', () => '/subscribe', 'h1'],
   ['sign-in', () => '/auth', 'h1, [role=tablist]'], ['forgot password', () => '/forgot-password', 'h1'], ['reset password', () => '/reset-password', 'h1'],
   ['privacy', () => '/privacy', 'h1'], ['terms', () => '/terms', 'h1'], ['cookies', () => '/cookies', 'h1'],
+  ['the accessibility statement', () => '/tillganglighet', 'h1'],
   ['the reading list', () => '/dashboard/reading-list', 'h1'], ['downloaded podcasts', () => '/dashboard/podcasts', 'h1'],
 ];
 

@@ -27,6 +27,7 @@ import { clientApp } from './http/client-app.js';
 import { inProcessReads } from './http/in-process.js';
 import { accountEndpoints } from './routes/account.js';
 import { articleEndpoints } from './routes/articles.js';
+import { giftEndpoints } from './routes/gifts.js';
 import { liveEndpoints, liveReads } from './routes/live.js';
 import { LiveHub, signedOutStreams } from './http/live-hub.js';
 import { catalogueEndpoints } from './routes/catalogue.js';
@@ -88,7 +89,7 @@ export function createApp(db: Db, config: ServingConfig): App {
   void sweepUploads().catch((error: unknown) => log.warn({ err: error }, 'Sweeping expired uploads failed'));
   services.jobs.every('housekeeping.hourly', 60, async () => {
     await Promise.all([
-      services.sessions.purgeExpired(), services.throttle.purgeExpired(), services.rateLimit.purgeExpired(), sweepUploads(), aiJobs.purgeSettled(),
+      services.sessions.purgeExpired(), services.throttle.purgeExpired(), services.loginCodes.purgeExpired(), services.rateLimit.purgeExpired(), sweepUploads(), aiJobs.purgeSettled(),
       services.newsletter.purgeConfirmations(), services.previews.purgeExpired(), services.presence.purgeSilent(),
       admin.editorial.articles.pruneAutosaves(),
     ]);
@@ -98,20 +99,24 @@ export function createApp(db: Db, config: ServingConfig): App {
   const liveHub = new LiveHub(liveReads(services).source, config.liveKeepAliveMs, streamSecurityHeaders(config));
   cache.onChange((scope) => liveHub.changed(scope?.article));
   const metrics = createMetrics(db, cache, services.jobs, () => liveHub.size);
+  const billing = createStripeBilling(db, config, services.offers, services.passes);
+  // Passes ending within three days get their reminder; each end is reminded once, whichever process sweeps.
+  services.jobs.every('revenue.pass-reminders', 60, async () => { await services.passes.remindEndingPasses(); });
 
   const endpoints: AnyEndpoint[] = [
     ...accountEndpoints(services),
     ...tokenEndpoints(services),
     ...articleEndpoints(services),
+    ...giftEndpoints(services, config),
     ...liveEndpoints(services, liveHub),
     ...podcastEndpoints(services),
     ...catalogueEndpoints(services),
     ...metaEndpoints(config, services.push),
     ...engageEndpoints(services, config),
     ...feedEndpoints(services, config),
-    ...subscriptionEndpoints(createStripeBilling(db, config), config),
+    ...subscriptionEndpoints(billing, services, config),
     ...videoEndpoints(createYouTube(config), services.youtubeThumbnails, services.storage),
-    ...adminEndpoints(admin, config, { services, ai, aiJobs, pexels: createPexels(db, config, admin.images) }),
+    ...adminEndpoints(admin, config, { services, ai, aiJobs, pexels: createPexels(db, config, admin.images), billing }),
   ];
   const document = openApiDocument(endpoints, resumableUploadsReference);
   const docs = docsPage(document);
@@ -167,7 +172,7 @@ export function createApp(db: Db, config: ServingConfig): App {
   koa.on('error', logRequestError);
 
   // E-mail, push alerts, AI generations and image variants go on in the background, and jobs left unfinished by a restart resume here.
-  void services.jobs.work({ ...services.accountMail.jobs, ...services.newsletter.jobs, ...services.push.jobs, ...aiJobs.jobs, ...admin.images.jobs }, services.push.announceEpisodes)
+  void services.jobs.work({ ...services.accountMail.jobs, ...services.newsletter.jobs, ...services.push.jobs, ...services.passes.jobs, ...aiJobs.jobs, ...admin.images.jobs }, services.push.announceEpisodes)
     .catch((error: unknown) => log.error({ err: error }, 'Background jobs did not start'));
   // The push keys are made (or read) as the process starts, while there is room: every page's config is then a read.
   void services.push.publicKey().catch((error: unknown) => log.warn({ err: error }, 'The push keys could not be read or made'));

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { RESUMABLE_LIMITS_MB, type SubscriptionPlan } from '@redaktion/shared';
+import { RESUMABLE_LIMITS_MB, type PassKind, type SubscriptionPlan } from '@redaktion/shared';
 import { z } from 'zod';
 import type { S3Settings } from './storage/s3.js';
 
@@ -40,6 +40,8 @@ export interface Config {
   stripe: {
     secretKey: string | null; publishableKey: string | null; webhookSecret: string | null; apiBase: string | null;
     prices: Record<SubscriptionPlan, string | null>;
+    /** A pass's price in whole SEK incl. VAT (`PASS_PRICE_MONTH_SEK`, `PASS_PRICE_YEAR_SEK`). */
+    passPrices: Record<PassKind, number>;
   };
   /** `waitMs`: how long generate-article and generate-image wait for their job before answering 504 with its id. */
   openai: { apiKey: string | null; baseUrl: string | null; textModel: string; imageModel: string | null; timeoutMs: number; waitMs: number };
@@ -47,6 +49,11 @@ export interface Config {
   youtube: { channelUrl: string | null; apiKey: string | null; apiBase: string | null; feedBase: string | null; thumbBase: string | null };
   /** Web Push: configured VAPID keys (else generated once into the database), the contact, and the push services allowed. */
   push: { publicKey: string | null; privateKey: string | null; subject: string | null; allowedOrigins: string[] | null };
+  /**
+   * What every page says about the publication (contract §9 [revenue]): the responsible publisher (ansvarig utgivare)
+   * the footer names, and the address the accessibility statement gives for reporting a problem.
+   */
+  site: { responsiblePublisher: string | null; accessibilityContact: string };
   /** Podcast feeds: the owner Apple and Spotify write to, and how many networks a day make a private feed look shared. */
   podcast: { ownerName: string; ownerEmail: string; sharedFeedNetworks: number };
   /** The largest video the resumable upload endpoint takes, in bytes (`UPLOAD_MAX_VIDEO_MB`). */
@@ -59,14 +66,29 @@ export interface Config {
   jobTimeoutSeconds: number;
   /** How often a live article's open streams get a comment line, which keeps proxies from closing them (at most 25 s). */
   liveKeepAliveMs: number;
+  /** The metered paywall: free premium articles a month for a signed-in reader who is not entitled (0: no meter). */
+  meter: { freeArticles: number };
+  /** Gift links: how many an entitled reader makes a month, and how many opens each gives. */
+  gifts: { perMonth: number; maxOpens: number };
 }
 
 type Env = Record<string, string | undefined>;
+
+/** The demo publication's responsible publisher: a fictional person, never a real one. */
+export const DEMO_PUBLISHER = 'Vera Utgivare (demo)';
 
 const text = (value: string | undefined): string | null => (value && value.trim() !== '' ? value.trim() : null);
 
 /** The bare address of "Name <address>". */
 const addressOf = (mailbox: string): string => /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox;
+
+/** A whole number of at least 0, or the default when unset; anything else stops the start with a message naming it. */
+function count(name: string, value: string | undefined, fallback: number): number {
+  const given = text(value);
+  if (given === null) return fallback;
+  if (!/^\d+$/.test(given)) throw new Error(`${name} must be a whole number of 0 or more, such as ${fallback}`);
+  return Number(given);
+}
 
 /** A bare e-mail address, or null when unset; anything else would make a broken header in every newsletter. */
 function mailboxAddress(name: string, value: string | null): string | null {
@@ -85,6 +107,14 @@ function originOf(value: string | null): string | null {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_ORIGIN must be an http(s) origin, not '${value}'`);
   return url.origin;
+}
+
+/** A price in whole SEK (a pass's), else the fallback when unset; a price that is not one would charge nonsense. */
+function wholeSek(name: string, value: string | undefined, fallback: number): number {
+  const given = text(value);
+  if (!given) return fallback;
+  if (!/^\d{1,6}$/.test(given) || Number(given) < 3) throw new Error(`${name} must be a whole number of SEK (3 or more), not '${value}'`);
+  return Number(given);
 }
 
 /** A yes/no variable: 1/true/yes or 0/false/no, else the fallback when unset; anything else is a mistake worth stopping for. */
@@ -185,6 +215,7 @@ export function loadConfig(env: Env = process.env): Config {
       webhookSecret: text(env.STRIPE_WEBHOOK_SECRET),
       apiBase: text(env.STRIPE_API_BASE),
       prices: { monthly: text(env.STRIPE_PRICE_MONTHLY), yearly: text(env.STRIPE_PRICE_YEARLY) },
+      passPrices: { month: wholeSek('PASS_PRICE_MONTH_SEK', env.PASS_PRICE_MONTH_SEK, 149), year: wholeSek('PASS_PRICE_YEAR_SEK', env.PASS_PRICE_YEAR_SEK, 1490) },
     },
     openai: {
       apiKey: text(env.OPENAI_API_KEY),
@@ -209,6 +240,11 @@ export function loadConfig(env: Env = process.env): Config {
       subject: text(env.VAPID_SUBJECT),
       allowedOrigins: text(env.PUSH_ALLOWED_ORIGINS)?.split(',').map((origin) => origin.trim()).filter(Boolean) ?? null,
     },
+    site: {
+      // The demo publication names a fictional publisher; a real one must name its own, so production has no default.
+      responsiblePublisher: text(env.RESPONSIBLE_PUBLISHER) ?? (production ? null : DEMO_PUBLISHER),
+      accessibilityContact: mailboxAddress('ACCESSIBILITY_CONTACT', text(env.ACCESSIBILITY_CONTACT)) ?? addressOf(text(env.MAIL_FROM) ?? 'no-reply@redaktion.example'),
+    },
     podcast: {
       ownerName: text(env.PODCAST_OWNER_NAME) ?? 'Redaktion',
       ownerEmail: text(env.PODCAST_OWNER_EMAIL) ?? addressOf(text(env.MAIL_FROM) ?? 'podcast@redaktion.example'),
@@ -219,6 +255,8 @@ export function loadConfig(env: Env = process.env): Config {
     storage: storageConfig(env),
     jobTimeoutSeconds: Math.max(2, Number(env.JOB_TIMEOUT_SECONDS ?? 900) || 900),
     liveKeepAliveMs: Math.min(25_000, Math.max(100, Number(env.LIVE_KEEPALIVE_MS ?? 20_000) || 20_000)),
+    meter: { freeArticles: count('METER_FREE_ARTICLES', env.METER_FREE_ARTICLES, 3) },
+    gifts: { perMonth: count('GIFT_LINKS_PER_MONTH', env.GIFT_LINKS_PER_MONTH, 10), maxOpens: Math.max(1, count('GIFT_LINK_MAX_OPENS', env.GIFT_LINK_MAX_OPENS, 100)) },
     load: {
       concurrency: Number(env.WORK_CONCURRENCY ?? 8),
       queueBudgetMs: Number(env.QUEUE_BUDGET_MS ?? 1_000),

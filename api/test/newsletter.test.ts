@@ -175,7 +175,7 @@ describe('signing up for the newsletter', () => {
     expect(await statusOf(old)).toBe('pending');
 
     // The hourly clean-up, as any process runs it.
-    const services = createServices(server.db, server.config);
+    const services = createServices(server.db, { ...server.config, sessionSecret: 'test' });
     await services.newsletter.purgeConfirmations();
     await services.jobs.stop();
     const kept = (await server.db('newsletter_confirmations').whereIn('token', links.map(tokenOf)).pluck('token')) as string[];

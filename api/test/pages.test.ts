@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './support/http-client.js';
-import { insertArticle } from './support/fixtures.js';
+import { insertArticle, useUpMeter } from './support/fixtures.js';
 import { engine, startTestServer, type TestServer } from './support/test-server.js';
 import { signedInUser } from './support/users.js';
 
@@ -21,6 +21,7 @@ describe('a rendered page reads the API in process, for its reader', () => {
   it('shows a premium article whole to a subscriber and locked to everyone else, in the HTML and in its boot data', async () => {
     const id = await insertArticle(server, { title: 'Premiumreportage', premium: true, content: 'Det hemliga stycket.' });
     const reader = await signedInUser(server.url, server.db);
+    await useUpMeter(server, reader.id);
     const subscriber = await signedInUser(server.url, server.db, { subscriptionStatus: 'active' });
     for (const client of [anonymous, reader.client]) {
       const page = await client.get(`/article/${id}`);

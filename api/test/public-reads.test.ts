@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './support/http-client.js';
-import { hoursFromNow, insertArticle, insertEpisode } from './support/fixtures.js';
+import { hoursFromNow, insertArticle, insertEpisode, useUpMeter } from './support/fixtures.js';
 import { engine, startTestServer, type TestServer } from './support/test-server.js';
 import { signedInUser } from './support/users.js';
 
@@ -151,12 +151,14 @@ describe("an article's author", () => {
 });
 
 describe('the premium gate', () => {
-  it('sends a premium article\'s content only to subscribers and admins', async () => {
+  it('sends a premium article\'s content only to entitled readers and admins, not to a reader past the meter', async () => {
     const id = await insertArticle(server, { title: 'Premiumanalys', premium: true, content: 'Hemligt innehåll för prenumeranter.' });
     const reader = await signedInUser(server.url, server.db);
     const cancelled = await signedInUser(server.url, server.db, { subscriptionStatus: 'canceled' });
     const subscriber = await signedInUser(server.url, server.db, { subscriptionStatus: 'active' });
     const admin = await signedInUser(server.url, server.db, { role: 'admin' });
+    // Signed-in readers who are not entitled, past their free articles of the month (paywall.test.ts meters).
+    for (const { id: userId } of [reader, cancelled]) await useUpMeter(server, userId);
 
     for (const client of [anonymous, reader.client, cancelled.client]) {
       const response = await client.get(`/api/articles/${id}`);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idParam, MAX_ID } from '@redaktion/shared';
-import { loadConfig } from '../src/config.js';
+import { DEMO_PUBLISHER, loadConfig } from '../src/config.js';
 import { insertArticle } from './support/fixtures.js';
 import { HttpClient, requestAsWritten } from './support/http-client.js';
 import { postForm } from './support/media.js';
@@ -276,7 +276,16 @@ describe('reference and meta calls', () => {
       payments: { enabled: false, publishableKey: null },
       integrations: { ai: false, pexels: false, youtube: false, email: false },
       vapidPublicKey: expect.stringMatching(/^[\w-]{87}$/),
+      site: { responsiblePublisher: DEMO_PUBLISHER, accessibilityContact: 'no-reply@redaktion.example' },
     });
+  });
+
+  it('reads the responsible publisher and the accessibility contact: configured, else none invented in production', () => {
+    const env = { DATA_DIR: server.config.dataDir, PUBLIC_ORIGIN: 'https://redaktion.example', MAIL_FROM: 'Redaktion <hej@redaktion.example>' };
+    expect(loadConfig({ ...env, RESPONSIBLE_PUBLISHER: 'Anna Ansvarig', ACCESSIBILITY_CONTACT: 'tillganglighet@redaktion.example' }).site)
+      .toEqual({ responsiblePublisher: 'Anna Ansvarig', accessibilityContact: 'tillganglighet@redaktion.example' });
+    expect(loadConfig({ ...env, NODE_ENV: 'production' }).site).toEqual({ responsiblePublisher: null, accessibilityContact: 'hej@redaktion.example' });
+    expect(() => loadConfig({ ...env, ACCESSIBILITY_CONTACT: 'Redaktion <a@redaktion.example>' })).toThrow(/ACCESSIBILITY_CONTACT must be a bare e-mail address/);
   });
 
   it('draws placeholders within bounds', async () => {

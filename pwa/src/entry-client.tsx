@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import type { User } from '@redaktion/shared';
@@ -63,25 +63,31 @@ window.addEventListener('unhandledrejection', (event) => {
   event.preventDefault();
 });
 
-/** Runs last in the first commit: the page answers now, so the taps its inline script held are pressed again. */
-function Interactive() {
+/**
+ * Runs last in the first commit (a parent's effect follows its children's): the page answers now, so the taps its
+ * inline script held are pressed again. It wraps the app rather than sitting beside it, so the tree has the server's
+ * shape: a sibling would change every useId, and the ids the server rendered (a hint's, a label's) would no longer
+ * match the ones that later renders refer to.
+ */
+function Interactive({ children }: { children: ReactNode }) {
   useEffect(() => void document.dispatchEvent(new Event(HYDRATED_EVENT)), []);
-  return null;
+  return children;
 }
 
 const app = (
   <StrictMode>
-    <AppProviders services={services}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </AppProviders>
-    <Interactive />
+    <Interactive>
+      <AppProviders services={services}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </AppProviders>
+    </Interactive>
   </StrictMode>
 );
 // Hydration renders the page the server rendered, so its chunk must be here first.
 const { route, params } = findRoute(location.pathname);
-const chunks = rendered && !route.clientOnly ? [route.load?.(), ...(route.parts?.(params, services.cache) ?? []).map((part) => part.chunk.load())] : [];
+const chunks = rendered && !route.clientOnly ? [route.load?.(), ...(route.parts?.(params, services.cache, new URLSearchParams(location.search)) ?? []).map((part) => part.chunk.load())] : [];
 void Promise.all(chunks).catch(() => undefined).then(() => {
   if (rendered) hydrateRoot(root, app);
   else createRoot(root).render(app);

@@ -6,6 +6,7 @@ import { createApiClient } from '@redaktion/shared/client';
 import { EARLY_TAPS_SCRIPT } from '@redaktion/shared/early-taps';
 import { App, documentTitle, findRoute } from './app/App';
 import { YOUTUBE_PLAYER_META, bodyOf, embedsYouTube } from './components/ArticleBody';
+import { footerReads } from './components/Footer';
 import { AppProviders, type AppServices } from './services/context';
 import { ApiCache } from './data/api-cache';
 import { localeFromAcceptLanguage, translator, type Locale } from './i18n';
@@ -69,11 +70,13 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const cache = new ApiCache(api);
   const { route, params } = findRoute(url.pathname);
 
-  const paths = route.data?.(params, url.searchParams) ?? [];
+  const own = route.data?.(params, url.searchParams) ?? [];
+  // The page's own reads (the first is its subject) and what the footer of every page shows, which never fails a page.
+  const paths = [...new Set([...own, ...Object.values(footerReads())])];
   // The page's chunk and the page's reads, all at once.
   await Promise.all([route.clientOnly ? undefined : route.load?.(), ...paths.map((path) => cache.load(path))]);
   // Then what only some subjects need (a live article's coverage): its chunk and its reads.
-  const parts = route.clientOnly ? [] : route.parts?.(params, cache) ?? [];
+  const parts = route.clientOnly ? [] : route.parts?.(params, cache, url.searchParams) ?? [];
   await Promise.all(parts.flatMap((part) => [part.chunk.load(), ...part.reads.map((path) => cache.load(path))]));
   const { user } = request;
   const services: AppServices = {
@@ -95,17 +98,17 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   });
 
   const required = typeof route.subjectRequired === 'function' ? route.subjectRequired(params) : route.subjectRequired;
-  const subjectStatus = required && paths[0] ? cache.get(paths[0])?.error?.status : undefined;
+  const subjectStatus = required && own[0] ? cache.get(own[0])?.error?.status : undefined;
   // A read the server could not answer (its database away) makes the page a 503, never an empty 200 or a false 404.
-  const unavailable = paths.some((path) => (cache.get(path)?.error?.status ?? 0) >= 500);
+  const unavailable = own.some((path) => (cache.get(path)?.error?.status ?? 0) >= 500);
   const status = unavailable ? 503 : route.path === '*' || subjectStatus === 404 || subjectStatus === 400 ? 404 : 200;
   const t = translator(locale);
   const head = unavailable ? { title: t('unavailable.title') } : route.head?.(params, cache, t, url.searchParams) ?? { title: 'Redaktion' };
-  const canonical = canonicalUrl(request.origin, url);
+  const canonical = head.canonicalPath ? `${request.origin}${head.canonicalPath}` : canonicalUrl(request.origin, url);
   const image = shareImage(request.origin, head.image) ?? defaultShareImage(request.origin);
   const description = head.description ?? t('brand.tagline');
   const seo = status === 200 ? seoByRoute[route.path]?.(params, cache, request.origin) ?? {} : {};
-  const article = status === 200 && ARTICLE_PAGES.has(route.path) ? cache.get(paths[0]!)?.data as Article | undefined : undefined;
+  const article = status === 200 && ARTICLE_PAGES.has(route.path) ? cache.get(own[0]!)?.data as Article | undefined : undefined;
   const youtubePlayer = article !== undefined && !article.locked && embedsYouTube(bodyOf(article));
   const headHtml = [
     `<script>${EARLY_TAPS_SCRIPT}</script>`,

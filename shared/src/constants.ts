@@ -20,6 +20,12 @@ export const AD_PLACEMENTS = [
   'article-top', 'article-middle', 'article-bottom', 'footer', 'newsletter',
 ] as const;
 
+/**
+ * Sent (value `1`) by a client that refreshes an answer it already keeps rather than one a reader asked for: it never
+ * spends a read of the metered paywall (contract §9 [revenue]).
+ */
+export const BACKGROUND_REFRESH_HEADER = 'X-Background-Refresh';
+
 /** Stripe subscription states that unlock premium content. */
 export const ENTITLED_SUBSCRIPTION_STATUSES = ['active', 'trialing'] as const;
 
@@ -43,6 +49,11 @@ export const MAX_ID = 2_147_483_647;
 export const IMAGE_VARIANT_WIDTHS = [400, 800, 1600] as const;
 
 export const PRICES_SEK = { monthly: 199, yearly: 1990 } as const;
+/** Passes (contract §9 [revenue]): paid once, by Swish or card, for this many days, with no renewal. */
+export const PASSES = ['month', 'year'] as const;
+export const PASS_DAYS = { month: 30, year: 365 } as const;
+/** VAT on news in Sweden (mervärdesskattelagen: 6 % for newspapers, digital editions included); prices are shown with it. */
+export const NEWS_VAT_PERCENT = 6;
 
 export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
 export type SeriesCategory = (typeof SERIES_CATEGORIES)[number];
@@ -51,4 +62,5 @@ export type EpisodeKind = (typeof EPISODE_KINDS)[number];
 export type UserRole = (typeof USER_ROLES)[number];
 export type AdPlacement = (typeof AD_PLACEMENTS)[number];
 export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
+export type PassKind = (typeof PASSES)[number];
 export type Locale = (typeof LOCALES)[number];

@@ -16,7 +16,13 @@ export const ERROR_CODES = {
   accountInactive: 'account_inactive',
   subscriptionRequired: 'subscription_required',
   invalidResetToken: 'invalid_reset_token',
+  /** An e-mailed sign-in code that is wrong, used, ended or expired (contract §9 [revenue]). */
+  invalidCode: 'invalid_code',
+  /** Too many wrong codes for the address today: code sign-in waits for the next day (Stockholm). */
+  codeLocked: 'code_locked',
   accountTaken: 'account_taken',
+  /** Every gift link of the month is made (GIFT_LINKS_PER_MONTH): new ones next month (contract §9 [revenue]). */
+  giftAllowanceUsed: 'gift_allowance_used',
   crossSiteRequest: 'cross_site_request',
   rangeNotSatisfiable: 'range_not_satisfiable',
   providerFailed: 'provider_failed',
@@ -39,6 +45,11 @@ export const ERROR_MESSAGES = {
   crossSiteRequest: 'This request came from another site and was refused',
   emailNeedsPassword: 'Enter your current password to change your e-mail address',
   wrongCurrentPassword: 'Current password is incorrect',
+  invalidCode: 'This code is wrong or no longer valid. Ask for a new one.',
+  codeLocked: 'Too many wrong codes for this address today. Try again tomorrow, or sign in with your password.',
+  /** An account without a password confirms with a code, one with a password by the password. */
+  codeNeeded: 'Enter the code we e-mailed you',
+  passwordNeeded: 'Enter your password',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

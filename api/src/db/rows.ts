@@ -40,7 +40,23 @@ export interface UserRow {
   stripeSubscriptionId: string | null;
   subscriptionStatus: string | null;
   subscriptionPlan: SubscriptionPlan | null;
+  /** The end of a pass: entitled while it lies ahead (contract §9 [revenue]). */
+  accessUntil: Timestamp | null;
+  /** When the address was last proven (a code sign-in, a reset by the e-mailed link); null while nobody has. */
+  emailVerifiedAt: Timestamp | null;
   createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** One address's e-mailed sign-in code and its wrong tries (migrations/20261127_23_02_login_codes.ts). */
+export interface LoginCodeRow {
+  email: string;
+  codeHash: string | null;
+  expiresAt: Timestamp | null;
+  failures: number;
+  /** The Stockholm day (`YYYY-MM-DD`) `dayFailures` counts. */
+  day: string;
+  dayFailures: number;
   updatedAt: Timestamp;
 }
 

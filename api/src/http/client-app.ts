@@ -141,10 +141,15 @@ export function clientApp(distDir: string, options: PageOptions) {
     return html;
   }
 
+  /**
+   * A preview link's page and a gift link's are for whoever holds the token: never kept, indexed, or passed on as a
+   * referrer (contract §9); nor is a page a metered reader is shown (a signed-in reader who is not entitled).
+   */
+  const isPersonal = (ctx: Context) => ctx.path.startsWith('/preview/') || ctx.query.gift !== undefined
+    || (Boolean((ctx as AppContext).state.user) && (ctx as AppContext).state.audience === 'reader');
   /** Only a request with no session cookie and no Authorization header is answered from, or stored in, the shared cache. */
-  /** A preview link's page is for whoever holds its token: never kept, indexed, or passed on as a referrer (contract §9). */
-  const isPreview = (ctx: Context) => ctx.path.startsWith('/preview/');
-  const shared = (ctx: Context) => !ctx.headers.cookie?.includes(`${sessionCookie}=`) && !ctx.headers.authorization && !isPreview(ctx);
+  const shared = (ctx: Context) => !ctx.headers.cookie?.includes(`${sessionCookie}=`) && !ctx.headers.authorization && ctx.query.gift === undefined
+    && !ctx.path.startsWith('/preview/');
   /** Every key names the audience: a signed-out reader's page, in one language and theme. */
   const pageKey = (app: LoadedApp, ctx: Context) => {
     const { locale, darkMode } = app.renderer.variant(ctx.get('Cookie') || undefined, ctx.get('Accept-Language') || undefined);
@@ -203,7 +208,7 @@ export function clientApp(distDir: string, options: PageOptions) {
     return app.renderer.render({
       url: ctx.url,
       origin: linkOriginOf(publicOrigin, ctx),
-      read: (apiPath) => read(apiPath, { user, audience }),
+      read: (apiPath) => read(apiPath, { user, audience, request: ctx }),
       user: user ? toUser(user) : null,
       cookie: ctx.get('Cookie') || undefined,
       acceptLanguage: ctx.get('Accept-Language') || undefined,
@@ -277,7 +282,7 @@ export function clientApp(distDir: string, options: PageOptions) {
       ctx.set('Cache-Control', 'private, no-store');
       ctx.set('Vary', VARY);
       ctx.set(pageHeaders(page) ?? {});
-      if (isPreview(ctx)) ctx.set(PERSONAL_HEADERS);
+      if (isPersonal(ctx)) ctx.set(PERSONAL_HEADERS);
       const out = new PassThrough();
       out.once('close', () => {
         clearTimeout(timer);

@@ -4,7 +4,7 @@ import { ERROR_CODES } from '@redaktion/shared';
 import { z } from 'zod';
 import { isAdmin } from '../services/content/audience.js';
 import type { UserRow } from '../services/accounts/users.js';
-import type { AppContext } from './context.js';
+import type { AppContext, AppState } from './context.js';
 import { forbidden, HttpError, notAuthenticated, validationError } from '../errors.js';
 import type { Admission } from '../admission.js';
 import type { ResponseCache } from './response-cache.js';
@@ -64,6 +64,11 @@ interface Declaration<P, Q, B> {
    * cache, never indexed, never passed on as a referrer (contract §9), and readable by the page renderer in process.
    */
   personal?: true;
+  /**
+   * For a cached read: whether this request's answer is made for its reader alone (a metered reader's premium article,
+   * a gift link's), and so, like a `personal` one, neither served from nor kept in any cache and answered private.
+   */
+  personalWhen?: (state: AppState, query: Record<string, unknown>) => boolean;
   handle(ctx: AppContext, input: Input<P, Q, B>): unknown;
 }
 
@@ -150,6 +155,10 @@ export function refuseOtherMethods(router: Router): Middleware {
 export const sharedCaching = (definition: AnyEndpoint): Record<string, string> | undefined => (definition.sharedMaxAge
   ? { 'Cache-Control': `public, max-age=0, s-maxage=${definition.sharedMaxAge}`, Vary: 'Cookie, Authorization' } : undefined);
 
+/** Whether a request's answer is its reader's alone (see `personal` and `personalWhen`). */
+export const isPersonal = (definition: AnyEndpoint, state: AppState, query: Record<string, unknown>): boolean =>
+  definition.personal === true || definition.personalWhen?.(state, query) === true;
+
 /** What a personal answer carries, the page that shows one included. */
 export const PERSONAL_HEADERS = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' };
 
@@ -160,8 +169,9 @@ export function mount(router: Router, endpoints: AnyEndpoint[], cache: ResponseC
       const ctx = koaCtx as AppContext;
       checkAccess(definition.access, ctx.state.user);
       const { audience } = ctx.state;
+      const personal = isPersonal(definition, ctx.state, ctx.query);
       // Calls with an Authorization header are neither answered from nor stored in the cache (contract.md §8).
-      const cached = definition.cached === true && !ctx.headers.authorization;
+      const cached = definition.cached === true && !ctx.headers.authorization && !personal;
       const generation = cached ? cache.serve(ctx, audience) : null;
       if (cached && generation === null) return;
 
@@ -189,7 +199,7 @@ export function mount(router: Router, endpoints: AnyEndpoint[], cache: ResponseC
       const produced = produce(definition, ctx.status, ctx.body);
       if (produced !== ctx.body) ctx.body = produced;
       if (generation !== null && ctx.status === 200) cache.store(ctx, audience, generation, sharedCaching(definition));
-      if (definition.personal) ctx.set(PERSONAL_HEADERS);
+      if (personal) ctx.set(PERSONAL_HEADERS);
       // Any content change by staff makes every cached public answer stale, in this process and the others.
       if (invalidates && ctx.status < 400) await cache.invalidate(ctx.state.changed);
     });

@@ -3,7 +3,7 @@ import { ERROR_CODES } from '@redaktion/shared';
 import { log } from '../log.js';
 import type { DatabaseAvailability } from '../db/availability.js';
 import type { AppContext, AppState } from './context.js';
-import { parse, produce, sharedCaching, type AnyEndpoint } from './endpoint.js';
+import { isPersonal, parse, produce, sharedCaching, type AnyEndpoint } from './endpoint.js';
 import { HttpError, notFound, unavailable } from '../errors.js';
 import { unavailableFor } from './errors.js';
 import { ResponseCache, etagOf } from './response-cache.js';
@@ -11,8 +11,11 @@ import { ResponseCache, etagOf } from './response-cache.js';
 /** An API answer made in process: the status and the JSON text a client would have received. */
 export interface InProcessAnswer { status: number; body: string }
 
-/** Who reads: the request's user and the audience worked out for them. */
-export type Reader = Pick<AppState, 'user' | 'audience'>;
+/**
+ * Who reads: the request's user and the audience worked out for them, and the page's request itself (its address
+ * and headers: a gift link counts the browser that opens it).
+ */
+export type Reader = Pick<AppState, 'user' | 'audience'> & { request: Pick<AppContext, 'ip' | 'get'> };
 
 /** Reads one public API path for a reader, as the browser would over HTTP. */
 export type InProcessRead = (path: string, reader: Reader) => Promise<InProcessAnswer>;
@@ -40,21 +43,24 @@ export function inProcessReads(endpoints: AnyEndpoint[], cache: ResponseCache, a
     const [pathname = '', search = ''] = path.split('?', 2);
     const key = ResponseCache.apiKey(path, reader.audience);
     const generation = cache.begin();
-    const stored = cache.lookup(key);
+    // The first match in declaration order, as the router does (/api/articles/featured before /api/articles/:id).
+    const found = routes.map((route) => ({ ...route, match: route.regexp.exec(pathname) })).find((route) => route.match);
+    const query = parseQuery(search);
+    const state = { user: reader.user, audience: reader.audience } as AppState;
+    // A personal answer (a preview link's, a metered reader's, a gift's) is made for this page alone and kept nowhere.
+    const personal = found ? isPersonal(found.definition, state, query) : false;
+    const stored = personal ? undefined : cache.lookup(key);
     if (stored) return { status: stored.status, body: stored.body };
     // As over HTTP: while the database is known to be away, a read that needs it fails at once (the page says so).
     if (availability.down) return { status: 503, body: errorBody(unavailable(5)) };
-    // The first match in declaration order, as the router does (/api/articles/featured before /api/articles/:id).
-    for (const { definition, names, regexp } of routes) {
-      const match = regexp.exec(pathname);
-      if (!match) continue;
-      const params = Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
+    if (found) {
+      const { definition, names, match } = found;
+      const params = Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match![index + 1]!)]));
       try {
-        const input = { params: parse(definition.params, params), query: parse(definition.query, parseQuery(search)), body: undefined };
-        const ctx = { state: { user: reader.user, audience: reader.audience } } as AppContext;
+        const input = { params: parse(definition.params, params), query: parse(definition.query, query), body: undefined };
+        const ctx = { state, ip: reader.request.ip, get: (field: string) => reader.request.get(field) } as AppContext;
         const body = JSON.stringify(produce(definition, 200, await definition.handle(ctx, input)));
-        // A personal answer (a preview link's) is made for this page alone and kept nowhere.
-        if (definition.cached) {
+        if (definition.cached && !personal) {
           const headers = sharedCaching(definition);
           cache.put(key, { body, etag: etagOf(body), status: 200, type: 'application/json; charset=utf-8', route: definition.path, ...(headers ? { headers } : {}) }, generation);
         }

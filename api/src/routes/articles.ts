@@ -1,8 +1,10 @@
-import { articleListQuery, articleSchema, authorSchema, idParam, listQuery, type Article } from '@redaktion/shared';
+import { articleListQuery, articleReadQuery, articleSchema, authorSchema, BACKGROUND_REFRESH_HEADER, idParam, listQuery, type Article } from '@redaktion/shared';
 import { embedsIn } from '@redaktion/shared/content';
 import { z } from 'zod';
 import { endpoint } from '../http/endpoint.js';
 import { readsPremium, seesDrafts, type Audience } from '../services/content/audience.js';
+import type { AppContext, AppState } from '../http/context.js';
+import { toBool } from '../db/values.js';
 import { notFound } from '../errors.js';
 import { toArticle, toAuthor, toCorrection, withEmbedCards } from '../serializers/content.js';
 import type { ArticleRow } from '../db/rows.js';
@@ -11,7 +13,23 @@ import type { Services } from '../services/index.js';
 const params = z.object({ id: idParam });
 const previewParams = z.object({ token: z.string().max(100) });
 
-export const articleEndpoints = ({ articles, embeds, journalists, corrections, previews }: Services) => {
+export const articleEndpoints = ({ articles, embeds, journalists, corrections, previews, meter, gifts }: Services) => {
+  /** A signed-in reader who is not entitled, while metering is on: premium articles open to them by the meter. */
+  const metered = (state: Pick<AppState, 'user' | 'audience'>) => meter.enabled && Boolean(state.user) && state.audience === 'reader';
+  /**
+   * A premium article for a reader who is not entitled: opened by a gift link's token, else by the meter (a background
+   * refresh spends no read), else locked; the answer says which (contract §9 [revenue]).
+   */
+  const premiumFor = async (ctx: AppContext, row: ArticleRow, token: string | undefined): Promise<Article> => {
+    const gift = token === undefined ? undefined : await gifts.open(row.id, token, { address: ctx.ip, userAgent: ctx.get('User-Agent') });
+    if (gift === 'open') return { ...await fullArticle(row, 'subscriber'), gift };
+    const verdict = metered(ctx.state) ? await meter.open(ctx.state.user!.id, row.id, ctx.get(BACKGROUND_REFRESH_HEADER) !== '1') : null;
+    return {
+      ...await fullArticle(row, verdict?.open ? 'subscriber' : ctx.state.audience),
+      ...(verdict ? { meter: verdict.meter } : {}),
+      ...(gift ? { gift } : {}),
+    };
+  };
   /** One article as a reader reads it: its corrections, and cards on its embeds. */
   const fullArticle = async (row: ArticleRow, audience: Audience): Promise<Article> => {
     const article = { ...toArticle(row, audience, true), corrections: (await corrections.forArticle(row.id)).map(toCorrection) };
@@ -34,12 +52,16 @@ export const articleEndpoints = ({ articles, embeds, journalists, corrections, p
     }),
     endpoint({
       method: 'get', path: '/api/articles/:id', tag: 'Articles', access: 'public', cached: true,
-      summary: 'One article; a premium article\'s content only for subscribers and admins (others get locked: true)',
-      params, response: articleSchema,
-      handle: async ({ state: { audience } }, { params: { id } }) => {
+      summary: 'One article; a premium article\'s content for entitled readers and admins, for a signed-in reader while the '
+        + 'meter allows (a read is spent unless the call carries X-Background-Refresh: 1), and for anyone with a working gift token '
+        + '(others get locked: true); metered and gift answers are private',
+      params, query: articleReadQuery, response: articleSchema,
+      personalWhen: (state, query) => query.gift !== undefined || metered(state),
+      handle: async (ctx, { params: { id }, query }) => {
+        const { audience } = ctx.state;
         const row = await articles.byId(id, seesDrafts(audience));
         if (!row) throw notFound('Article not found');
-        return fullArticle(row, audience);
+        return toBool(row.premium) && !readsPremium(audience) ? premiumFor(ctx, row, query.gift) : fullArticle(row, audience);
       },
     }),
     endpoint({

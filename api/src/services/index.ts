@@ -1,4 +1,3 @@
-import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { createAccessTokens } from './accounts/access-tokens.js';
 import { createAccountMail } from './messaging/account-mail.js';
@@ -10,7 +9,11 @@ import { createEmbeds } from './content/embeds.js';
 import { createCorrections } from './editor/corrections.js';
 import { createPresence } from './editor/presence.js';
 import { createPreviews } from './editor/previews.js';
+import { createGifts } from './revenue/gifts.js';
+import { createMeter } from './revenue/meter.js';
+import type { ServingConfig } from './accounts/server-secrets.js';
 import { createJobQueue } from './jobs/index.js';
+import { createLoginCodes } from './accounts/login-codes.js';
 import { createLoginThrottle } from './accounts/login-throttle.js';
 import { createMailer } from './messaging/mailer.js';
 import { createNewsletter } from './messaging/newsletter.js';
@@ -31,8 +34,10 @@ import { createSitemaps } from './feeds/sitemaps.js';
 import { createRasterImages } from './media/raster-images.js';
 import { createYouTubeThumbnails } from './media/youtube-thumbnails.js';
 import { createStorage } from '../storage/index.js';
+import { createOffers } from './revenue/offers.js';
+import { createPasses } from './revenue/passes.js';
 
-export function createServices(db: Db, config: Config) {
+export function createServices(db: Db, config: ServingConfig) {
   const mailer = createMailer(config);
   const jobs = createJobQueue(db, config);
   const users = createUserService(db);
@@ -40,16 +45,20 @@ export function createServices(db: Db, config: Config) {
   // Every stored file, whichever process wrote it, is read and written through this one store.
   const storage = createStorage(config);
   const push = createPush(db, config, jobs);
+  const sessions = createSessionStore(db);
+  const accessTokens = createAccessTokens(db);
+  const loginCodes = createLoginCodes(db, users, sessions, accessTokens);
   return {
     storage,
     users,
-    sessions: createSessionStore(db),
-    accessTokens: createAccessTokens(db),
+    sessions,
+    accessTokens,
     throttle: createLoginThrottle(db),
     resetTokens,
+    loginCodes,
     mailer,
     jobs,
-    accountMail: createAccountMail(jobs, users, resetTokens, mailer, config),
+    accountMail: createAccountMail(jobs, users, resetTokens, loginCodes, mailer, config),
     rateLimit: createRateLimit(db),
     newsletter: createNewsletter(db, config, mailer, jobs),
     push,
@@ -57,6 +66,8 @@ export function createServices(db: Db, config: Config) {
     articles: createArticleReads(db),
     embeds: createEmbeds(db),
     previews: createPreviews(db),
+    meter: createMeter(db, config.meter.freeArticles),
+    gifts: createGifts(db, { ...config.gifts, secret: config.sessionSecret }),
     corrections: createCorrections(db),
     presence: createPresence(db),
     podcasts: createPodcastReads(db),
@@ -73,6 +84,8 @@ export function createServices(db: Db, config: Config) {
     sitemaps: createSitemaps(db),
     rasterImages: createRasterImages(storage, config.load.queueBudgetMs),
     youtubeThumbnails: createYouTubeThumbnails(config, storage),
+    offers: createOffers(db),
+    passes: createPasses(db, config, mailer, jobs),
   };
 }
 

@@ -1,3 +1,4 @@
+import { stockholmMonth } from '@redaktion/shared/time';
 import { bodyColumns } from '../../src/services/content/article-body.js';
 import { episodeAudioKey } from '../../src/services/media/episode-audio.js';
 import { createStorage } from '../../src/storage/index.js';
@@ -43,3 +44,12 @@ export async function insertEpisode(server: TestServer, fields: Record<string, u
 }
 
 export const hoursFromNow = (hours: number) => iso(hours * HOUR);
+
+/** Spends a reader's free premium articles of this month (METER_FREE_ARTICLES, 3 by default) on articles of their own. */
+export async function useUpMeter(server: TestServer, userId: number): Promise<void> {
+  const period = stockholmMonth();
+  for (let read = 0; read < server.config.meter.freeArticles; read += 1) {
+    const articleId = await insertArticle(server, { title: `Redan läst ${read + 1}`, premium: true });
+    await server.db('meter_reads').insert({ userId, articleId, period, createdAt: new Date().toISOString() });
+  }
+}

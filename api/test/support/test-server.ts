@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createApp } from '../../src/app.js';
+import { createApp, type App } from '../../src/app.js';
 import type { AnyEndpoint } from '../../src/http/endpoint.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Db } from '../../src/db/connection.js';
@@ -49,6 +49,8 @@ export interface TestServer {
   endpoints: AnyEndpoint[];
   db: Db;
   config: Config;
+  /** The app's services, for work a clock starts in production (the hourly sweeps). */
+  services: App['services'];
   /** What a staff write does after changing content: clears cached public answers here and in other processes. */
   contentChanged(): Promise<void>;
   close(): Promise<void>;
@@ -87,6 +89,7 @@ export async function startTestServer(options: {
     config,
     database: { url: databaseUrl, dataDir },
     endpoints: app.endpoints,
+    services: app.services,
     contentChanged: () => app.cache.invalidate(),
     async close() {
       await new Promise<void>((resolve) => {

@@ -10,6 +10,7 @@ import { EngageTab } from './tabs/Engage';
 import { ApprovalsTab } from './tabs/Approvals';
 import { ArticlesTab } from './tabs/Articles';
 import { InterviewsTab } from './tabs/Interviews';
+import { OffersTab } from './tabs/Offers';
 import { OverviewTab } from './tabs/Overview';
 import { PodcastsTab } from './tabs/Podcasts';
 import { SettingsTab } from './tabs/Settings';
@@ -28,6 +29,7 @@ const TABS: { id: string; label: AdminKey; Component: ComponentType; superAdminO
   { id: 'approvals', label: 'tab.approvals', Component: ApprovalsTab },
   { id: 'ai-generator', label: 'tab.ai-generator', Component: AiTab },
   { id: 'newsletter', label: 'tab.engage', Component: EngageTab },
+  { id: 'offers', label: 'tab.offers', Component: OffersTab },
   { id: 'settings', label: 'tab.settings', Component: SettingsTab },
   { id: 'users', label: 'tab.users', Component: UsersTab, superAdminOnly: true },
 ];

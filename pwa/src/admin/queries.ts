@@ -18,6 +18,7 @@ export const QUERY_KEYS = {
   categories: '/api/admin/categories',
   customVideos: '/api/admin/custom-videos',
   users: '/api/admin/users',
+  offers: '/api/admin/offers',
   newsletter: '/api/admin/newsletter',
   newsletterSends: '/api/admin/newsletter/sends',
   sharedFeeds: '/api/admin/podcast-feeds/shared',
@@ -38,6 +39,7 @@ const STALE_AFTER = {
   customVideo: { admin: [K.customVideos], reader: ['/api/custom-videos'] },
   journalist: { admin: [K.journalists], reader: [] },
   user: { admin: [K.users], reader: [] },
+  offer: { admin: [K.offers], reader: [] },
   // A queued digest joins the history; the counts are read again for the figure on the send button.
   digest: { admin: [K.newsletterSends, K.newsletter], reader: [] },
 } satisfies Record<string, { admin: string[]; reader: string[] }>;

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Article, Author, CustomVideo, Episode, PersonProfile, PodcastSeries } from '@redaktion/shared';
 import { MAX_ID } from '@redaktion/shared/constants';
+import { apiPaths } from '@redaktion/shared/client';
 import { categoryLabel, categoryTagline } from '../components/cards';
 import { chunk, type Chunk } from '../components/chunk';
 import type { ApiCache } from '../data/api-cache';
@@ -41,15 +42,18 @@ const SubscriptionSuccess = chunk('pages/SubscriptionSuccess', () => import('../
 const Auth = chunk('pages/Auth', () => import('../pages/Auth'));
 const ForgotPassword = chunk('pages/ForgotPassword', () => import('../pages/ForgotPassword'));
 const ResetPassword = chunk('pages/ResetPassword', () => import('../pages/ResetPassword'));
+const SignInCode = chunk('pages/SignInCode', () => import('../pages/SignInCode'));
 const Dashboard = chunk('pages/Dashboard', () => import('../pages/Dashboard'));
 const Legal = chunk('pages/Legal', () => import('../pages/Legal'));
+const Accessibility = chunk('pages/Accessibility', () => import('../pages/Accessibility'));
 /** The admin screens are their own chunk too, in a folder the service worker leaves out: readers never download them. */
 const Admin = chunk('pages/admin/AdminPage', () => import('../pages/admin/AdminPage'));
 
 /** A part of a page with a chunk and reads of its own. */
 export interface PagePart { chunk: Pick<Chunk<never>, 'module' | 'load'>; reads: string[] }
 
-export interface Head { title: string; description?: string; image?: string | null }
+/** `canonicalPath`: the page's own address in the reader's language, for a page with one address per language. */
+export interface Head { title: string; description?: string; image?: string | null; canonicalPath?: string }
 type Params = Record<string, string | undefined>;
 
 export interface RouteDef {
@@ -71,7 +75,7 @@ export interface RouteDef {
    * Parts of the page that only some subjects need (a live article's coverage), once the reads of `data` are in: each
    * with its chunk and reads of its own, loaded before the server renders and before the browser hydrates.
    */
-  parts?: (params: Params, cache: ApiCache) => PagePart[];
+  parts?: (params: Params, cache: ApiCache, search: URLSearchParams) => PagePart[];
   /**
    * What each route parameter may be. Anything else is not found before a byte of data is read, so a segment like
    * '..%2Fadmin%2Fusers' never becomes part of an API path.
@@ -105,10 +109,11 @@ export const routes: RouteDef[] = [
   },
   { path: '/opinion', ...Opinion, data: () => paths(opinionReads()), head: (_p, _c, t) => ({ title: t('opinion.title'), description: t('opinion.tagline') }) },
   {
-    path: '/article/:id', ...Article_, params: { id: ID }, data: (p) => paths(articleReads(p.id ?? '')), subjectRequired: true,
-    parts: (p, cache) => articleParts(p.id ?? '', subject<Article>(cache, articleReads(p.id ?? '').article)),
-    head: (p, c, t) => {
-      const article = subject<Article>(c, articleReads(p.id ?? '').article);
+    // `?gift=` is a gift link's token (contract §9 [revenue]): the article read carries it.
+    path: '/article/:id', ...Article_, params: { id: ID }, data: (p, s) => paths(articleReads(p.id ?? '', s.get('gift'))), subjectRequired: true,
+    parts: (p, cache, s) => articleParts(p.id ?? '', subject<Article>(cache, articleReads(p.id ?? '', s.get('gift')).article)),
+    head: (p, c, t, s) => {
+      const article = subject<Article>(c, articleReads(p.id ?? '', s.get('gift')).article);
       return article ? { title: article.title, description: article.excerpt, image: article.imageUrl } : { title: t('article.notFound') };
     },
   },
@@ -169,6 +174,8 @@ export const routes: RouteDef[] = [
   { path: '/subscription/success', ...SubscriptionSuccess, clientOnly: true, head: (_p, _c, t) => ({ title: t('success.title') }) },
   { path: '/auth', ...Auth, head: (_p, _c, t) => ({ title: t('nav.login') }) },
   { path: '/forgot-password', ...ForgotPassword, head: (_p, _c, t) => ({ title: t('forgot.title') }) },
+  // Its address carries a sign-in code: rendered in the browser only, so that no server render keeps one.
+  { path: '/sign-in/code', ...SignInCode, clientOnly: true, head: (_p, _c, t) => ({ title: t('code.linkTitle') }) },
   {
     path: '/reset-password', ...ResetPassword,
     head: (_p, _c, t, search) => ({ title: search.get('token')?.trim() ? t('reset.title') : t('reset.invalid') }),
@@ -178,6 +185,10 @@ export const routes: RouteDef[] = [
   { path: '/privacy', ...Legal, head: (_p, _c, t) => ({ title: t('legal.privacy') }) },
   { path: '/terms', ...Legal, head: (_p, _c, t) => ({ title: t('legal.terms') }) },
   { path: '/cookies', ...Legal, head: (_p, _c, t) => ({ title: t('legal.cookies') }) },
+  // The accessibility statement (contract §9 [revenue]) at both addresses, each language's own the canonical one.
+  ...['/tillganglighet', '/accessibility'].map((path): RouteDef => ({
+    path, ...Accessibility, data: () => [apiPaths.config], head: (_p, _c, t) => ({ title: t('accessibility.title'), canonicalPath: t('accessibility.path') }),
+  })),
 ];
 
 export const notFoundRoute: RouteDef = { path: '*', Component: NotFound, head: (_p, _c, t) => ({ title: t('notFound.title') }) };

@@ -78,11 +78,14 @@ export const seoByRoute: Record<string, SeoOf> = {
   '/admin/*': () => NOINDEX,
 };
 
-/** Parameters that only say where a visitor came from: a canonical address never carries them. */
-const TRACKING = /^(utm_.+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|mc_cid|mc_eid|igshid|_ga|_gl|ref)$/i;
+/**
+ * Parameters that only say where a visitor came from, and a gift link's token (the plain article is canonical, and the
+ * token goes nowhere a page repeats its address): a canonical address never carries them.
+ */
+const NOT_CANONICAL = /^(utm_.+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|mc_cid|mc_eid|igshid|_ga|_gl|ref|gift)$/i;
 
 export function canonicalUrl(origin: string, url: URL): string {
-  const search = new URLSearchParams([...url.searchParams].filter(([key]) => !TRACKING.test(key)));
+  const search = new URLSearchParams([...url.searchParams].filter(([key]) => !NOT_CANONICAL.test(key)));
   const query = search.toString();
   return `${origin}${url.pathname}${query ? `?${query}` : ''}`;
 }

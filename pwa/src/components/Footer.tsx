@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { apiPaths } from '@redaktion/shared/client';
+import { useApi } from '../data/api-cache';
 import { useI18n } from '../i18n';
 import type { MessageKey } from '../i18n/en';
 import { AdSlot } from './AdSlot';
@@ -34,9 +36,16 @@ const ABOUT: { label: MessageKey; email?: string }[] = [
   { label: 'footer.contact', email: 'redaktionen@redaktion.example' },
 ];
 
+/**
+ * What the footer reads on every page: the site's configuration, for the responsible publisher. The server makes this
+ * read before rendering any page, so the name is in the HTML (Swedish press law expects it on every page).
+ */
+export const footerReads = () => ({ config: apiPaths.config });
+
 export function Footer() {
   const { t } = useI18n();
   const { pathname } = useLocation();
+  const publisher = useApi(footerReads().config).data?.site.responsiblePublisher;
   return (
     <>
       {/* Outside the footer landmark: an ad is a complementary landmark of its own (contract.md §7 'footer' placement). */}
@@ -81,11 +90,13 @@ export function Footer() {
         </div>
         <div className="footer-bottom">
           <p className="footer-rights">© {new Date().getFullYear()} Redaktion. {t('footer.rights')}</p>
+          {publisher && <p className="footer-publisher">{t('footer.publisher', { name: publisher })}</p>}
           <nav aria-label={t('footer.legal')}>
             <ul className="footer-legal">
               <li><Link to="/privacy">{t('footer.privacy')}</Link></li>
               <li><Link to="/terms">{t('footer.terms')}</Link></li>
               <li><Link to="/cookies">{t('footer.cookies')}</Link></li>
+              <li><Link to={t('accessibility.path')}>{t('footer.accessibility')}</Link></li>
             </ul>
           </nav>
         </div>

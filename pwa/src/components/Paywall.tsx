@@ -15,7 +15,11 @@ export function subscribeLink(path: string): string {
  * What a reader without a subscription sees instead of premium content (contract.md §3): the lock, a
  * Subscribe call to action, and for a signed-out reader a way back here after logging in.
  */
-export function Paywall({ title, text, className = '' }: { title: string; text: string; className?: string }) {
+export function Paywall({ title, text, className = '', register }: {
+  title: string; text: string; className?: string;
+  /** The registration wall's offer (a signed-out reader, while metering is on): registering comes first. */
+  register?: string;
+}) {
   const { t } = useI18n();
   const { pathname } = useLocation();
   const { user } = useSession();
@@ -25,7 +29,8 @@ export function Paywall({ title, text, className = '' }: { title: string; text: 
       <h2 id="paywall-title">{title}</h2>
       <p>{text}</p>
       <div className="paywall-actions">
-        <Link to={subscribeLink(pathname)} className="button button-accent">{t('article.subscribeCta')}</Link>
+        {register && !user && <Link to={`/auth?tab=register&returnTo=${encodeURIComponent(pathname)}`} className="button button-accent">{register}</Link>}
+        <Link to={subscribeLink(pathname)} className={`button ${register && !user ? 'button-ghost' : 'button-accent'}`}>{t('article.subscribeCta')}</Link>
         {!user && <Link to={`/auth?returnTo=${encodeURIComponent(pathname)}`} className="button button-ghost">{t('article.alreadySubscriber')}</Link>}
       </div>
     </div>

@@ -38,6 +38,28 @@ describe('the ApiCache over the device store', () => {
     expect(store.kept.get('/api/articles/1')).toEqual({ id: 1, title: 'Färsk' });
   });
 
+  it('keeps nothing reached through a token on the device, and marks its background refreshes', async () => {
+    const store = memoryStore();
+    const headers: (string | null)[] = [];
+    const client = createApiClient({
+      baseUrl: 'http://site.test',
+      fetch: async (_input, init) => {
+        headers.push(new Headers(init?.headers).get('X-Background-Refresh'));
+        return new Response(JSON.stringify({ id: 1, title: 'Gåva' }), { status: 200 });
+      },
+    });
+    const cache = new ApiCache(client, { '/api/previews/abc': { data: { id: 2 } } }, { store });
+    await cache.load('/api/articles/1?gift=token');
+    cache.keepOnDevice();
+    await Promise.resolve();
+    expect([...store.kept.keys()]).toEqual([]);
+    // What came from the device is asked again in the background: a metered read is not spent on it.
+    await store.put('/api/articles/3', { id: 3 });
+    await new ApiCache(client, { '/api/articles/3': { data: { id: 3 }, savedAt: 1 } }, { store }).revalidate();
+    await Promise.resolve();
+    expect(headers).toEqual([null, '1']);
+  });
+
   it('shows the device copy with its age when the network is gone, and an offline error for a path never seen', async () => {
     const reachability: boolean[] = [];
     const cache = new ApiCache(server('offline'), {}, { store: memoryStore({ '/api/articles/1': { id: 1, title: 'Sparad' } }), onNetwork: (ok) => reachability.push(ok) });

@@ -30,6 +30,12 @@ export interface ApiCacheOptions {
   firstScreen?: { active(): boolean; after(work: () => void): void };
 }
 
+/**
+ * Whether an answer may be kept on the device: not one reached through a token (a gift link's, a preview link's),
+ * which is for that visit alone (contract §9: such answers are private, no-store and stored nowhere).
+ */
+const keepable = (path: string) => !/[?&]gift=|^\/api\/previews\//.test(path);
+
 /** The status of an error that is not an answer from the server: the network could not be reached. */
 export const OFFLINE = 0;
 
@@ -55,16 +61,20 @@ export class ApiCache {
     return this.refresh(path);
   }
 
-  /** Asks the network again for every answer that came from the device or failed for want of a network. */
+  /**
+   * Asks the network again for every answer that came from the device or failed for want of a network: in the
+   * background, so that refreshing an article already kept spends no read of the metered paywall.
+   */
   revalidate(): void {
     for (const [path, entry] of this.entries) {
-      if (entry.savedAt !== undefined || entry.error?.status === OFFLINE) void this.refresh(path);
+      if (entry.savedAt !== undefined || entry.error?.status === OFFLINE) void this.refresh(path, true);
     }
   }
 
   /** The answers from the network that are not on the device yet (those the server rendered the page with). */
   unkept(): [path: string, data: unknown][] {
-    return [...this.entries].filter(([, entry]) => entry.data !== undefined && entry.savedAt === undefined).map(([path, entry]) => [path, entry.data]);
+    return [...this.entries].filter(([path, entry]) => entry.data !== undefined && entry.savedAt === undefined && keepable(path))
+      .map(([path, entry]) => [path, entry.data]);
   }
 
   /** Keeps those answers on the device, with any an earlier page handed over. */
@@ -72,8 +82,11 @@ export class ApiCache {
     void this.options.store?.putMany([...earlier, ...this.unkept()]).catch(() => undefined);
   }
 
-  /** Reads a path from the network again (the device's copy shows meanwhile if nothing is on screen). */
-  refresh(path: string): Promise<void> {
+  /**
+   * Reads a path from the network again (the device's copy shows meanwhile if nothing is on screen); `background`
+   * when no reader asked for it now.
+   */
+  refresh(path: string, background = false): Promise<void> {
     const running = this.pending.get(path);
     if (running) return running;
     const { store, onNetwork, firstScreen } = this.options;
@@ -86,13 +99,13 @@ export class ApiCache {
     void stored?.then((copy) => {
       if (copy && !answered && current() && !this.entries.has(path)) this.set(path, { data: copy.data, savedAt: copy.savedAt });
     });
-    const promise = this.client.get(path as ApiPath<unknown>)
+    const promise = (background ? this.client.refresh(path as ApiPath<unknown>) : this.client.get(path as ApiPath<unknown>))
       .then((data) => {
         answered = true;
         if (!current()) return;
         onNetwork?.(true);
         this.set(path, { data });
-        onDevice(() => void store?.put(path, data).catch(() => undefined));
+        if (keepable(path)) onDevice(() => void store?.put(path, data).catch(() => undefined));
       })
       .catch(async (error: unknown) => {
         answered = true;

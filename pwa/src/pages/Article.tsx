@@ -1,16 +1,15 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { Article as ArticleType, Author } from '@redaktion/shared';
 import { AdSlot } from '../components/AdSlot';
 import { ArticleBody, bodyOf } from '../components/ArticleBody';
 import { ArticleCard, Loading, Picture, categoryLabel } from '../components/cards';
-import { Paywall } from '../components/Paywall';
 import { SaveButton } from '../components/SaveButton';
 import { ShareButton } from '../components/ShareButton';
 import { useApi } from '../data/api-cache';
 import { formatDate, formatRelative, useI18n } from '../i18n';
 import { imageSources } from '../data/image-sources';
 import { NotFoundState } from './NotFound';
-import { LiveCoverage, articleReads } from './Article.data';
+import { ArticleAccess, LiveCoverage, articleReads } from './Article.data';
 
 
 /** Who wrote it: the journalist's photo, title and bio when the newsroom has them, else what the article carries. */
@@ -34,7 +33,8 @@ function AuthorBox({ article, journalist }: { article: ArticleType; journalist: 
 export default function Article() {
   const { t } = useI18n();
   const { id = '' } = useParams();
-  const reads = articleReads(id);
+  const [search] = useSearchParams();
+  const reads = articleReads(id, search.get('gift'));
   const { data: article, error, loading } = useApi(reads.article);
   const related = useApi(article ? reads.related : null);
   // The journalist behind the byline, when the newsroom has one of that name (contract.md §7).
@@ -90,7 +90,10 @@ export function ArticleView({ article, journalist, related, preview = false }: {
             {article.imageCredit && <figcaption>{t('article.photo', { credit: article.imageCredit })}</figcaption>}
           </figure>
           <p className="lede">{article.excerpt}</p>
-          {article.locked ? <Paywall title={t('article.locked')} text={t('article.lockedText')} /> : <ArticleBody body={bodyOf(article)} adsKey={ads ? adsKey : null} />}
+          {/* A premium article's body is the access chunk's to show or withhold (a preview shows it as entitled readers see it). */}
+          {article.premium && !preview
+            ? <ArticleAccess.Component article={article}><ArticleBody body={bodyOf(article)} adsKey={adsKey} /></ArticleAccess.Component>
+            : <ArticleBody body={bodyOf(article)} adsKey={ads ? adsKey : null} />}
           {article.kind === 'live' && !preview && <LiveCoverage.Component article={article} />}
           {article.corrections && article.corrections.length > 0 && (
             <section className="corrections" aria-labelledby="corrections">

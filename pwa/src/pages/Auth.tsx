@@ -1,29 +1,21 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { User } from '@redaktion/shared';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@redaktion/shared/client';
 import { useServices } from '../services/context';
 import { useI18n } from '../i18n';
+import type { MessageKey } from '../i18n/en';
 import { toast } from '../state/toasts';
 import { NeedsNetwork } from '../components/NeedsNetwork';
+import { useFocusWhen } from '../components/focus';
 import { formValues } from '../components/form-values';
-import { Field, FormError, PasswordField, errorMessage, issuesByField, safeReturnTo } from './dashboard/form-fields';
+import { Field, FormError, PasswordField, errorMessage, issuesByField, safeReturnTo, useRefusalFocus } from './dashboard/form-fields';
+import { useSignedIn } from './use-signed-in';
 
-type Tab = 'login' | 'register';
-const TABS: Tab[] = ['login', 'register'];
-
-/** Signing in returns the reader to the page they came from (contract.md §7). */
-function useSignedIn() {
-  const { session, cache } = useServices();
-  const navigate = useNavigate();
-  const [search] = useSearchParams();
-  return (user: User) => {
-    session.getState().setUser(user);
-    // Answers read while signed out (premium articles, ads) may differ for this reader.
-    cache.invalidate();
-    navigate(safeReturnTo(search.get('returnTo')), { replace: true });
-  };
-}
+/** Three ways in: the password, registration with a password, and an e-mailed code (which also registers). */
+type Tab = 'login' | 'code' | 'register';
+const TABS: Tab[] = ['login', 'register', 'code'];
+const TAB_NAMES: Record<Tab, MessageKey> = { login: 'auth.login', code: 'code.tab', register: 'auth.register' };
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A field the form's error is about: marked invalid and described by that error. */
 const invalidProps = (invalid: unknown, errorId: string) =>
@@ -73,6 +65,128 @@ function LoginForm() {
       <FormError message={error} id={errorId} />
       <button type="submit" className="button button-accent button-block" disabled={busy}>{t('auth.submitLogin')}</button>
       <p className="form-aside"><Link to="/forgot-password">{t('auth.forgot')}</Link></p>
+    </form>
+  );
+}
+
+/**
+ * Sign-in by e-mailed code (contract §9 [revenue]): the address, then the 6 digits, with a resend. Each step's heading
+ * takes focus when the step appears (the button that had it is gone), and an error is tied to its field (ADR 21).
+ */
+function CodeForm() {
+  const { t, locale } = useI18n();
+  const { api } = useServices();
+  const signedIn = useSignedIn();
+  const [search] = useSearchParams();
+  const [email, setEmail] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [resent, setResent] = useState(false);
+  // Counts the steps taken, so that going back to the address moves focus as going forward does.
+  const [steps, setSteps] = useState(0);
+  const heading = useFocusWhen<HTMLHeadingElement>(steps);
+  const { form, refused } = useRefusalFocus();
+  const errorId = useId();
+  const returnTo = safeReturnTo(search.get('returnTo'));
+
+  const refuse = (message: string, fieldInvalid: boolean) => {
+    setInvalid(fieldInvalid);
+    setError(message);
+    refused();
+  };
+  const failed = (caught: unknown, fieldInvalid: boolean) => {
+    const message = errorMessage(caught, t);
+    refuse(message, fieldInvalid);
+    toast(t('code.failed'), message, 'destructive');
+  };
+  const send = (address: string) => api.requestLoginCode({ email: address, locale, ...(returnTo === '/' ? {} : { returnTo }) });
+  const step = (address: string | null) => {
+    setEmail(address);
+    setError(null);
+    setInvalid(false);
+    setResent(false);
+    setSteps((n) => n + 1);
+  };
+
+  async function ask(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const address = formValues(event, ['email']).email.trim();
+    setError(null);
+    if (!EMAIL.test(address)) {
+      refuse(t('forgot.invalidEmail'), true);
+      return;
+    }
+    setBusy(true);
+    try {
+      await send(address);
+      step(address);
+    } catch (caught) {
+      failed(caught, false);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function verify(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const code = formValues(event, ['code']).code.replace(/\s/g, '');
+    setError(null);
+    if (!/^\d{6}$/.test(code)) {
+      refuse(t('code.sixDigits'), true);
+      return;
+    }
+    setBusy(true);
+    try {
+      const user = await api.verifyLoginCode({ email: email!, code, locale });
+      toast(t('auth.welcomeBack'), t('auth.loggedInAs', { username: user.username }));
+      signedIn(user);
+    } catch (caught) {
+      failed(caught, caught instanceof ApiError && caught.status === 400);
+      setBusy(false);
+    }
+  }
+
+  async function resend() {
+    setBusy(true);
+    setError(null);
+    setResent(false);
+    try {
+      await send(email!);
+      setResent(true);
+    } catch (caught) {
+      failed(caught, false);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const fieldError = invalidProps(error && invalid, errorId);
+  if (email === null) {
+    return (
+      // Keyed apart, so that React never hands the address typed here to the code's input in the next step.
+      <form key="ask" ref={form} className="account-form" method="post" noValidate onSubmit={(event) => void ask(event)} aria-busy={busy}>
+        <h2 ref={heading}>{t('code.askTitle')}</h2>
+        <p className="muted">{t('code.intro')}</p>
+        <Field label={t('auth.email')} name="email" type="email" autoComplete="email" {...fieldError} />
+        <FormError message={error} id={errorId} />
+        <button type="submit" className="button button-accent button-block" disabled={busy}>{t('code.send')}</button>
+      </form>
+    );
+  }
+  return (
+    <form key="verify" ref={form} className="account-form" method="post" noValidate onSubmit={(event) => void verify(event)} aria-busy={busy}>
+      <h2 ref={heading}>{t('code.enterTitle')}</h2>
+      <p className="muted">{t('code.sentTo', { email })}</p>
+      <Field label={t('code.label')} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={12} {...fieldError} />
+      <FormError message={error} id={errorId} />
+      <button type="submit" className="button button-accent button-block" disabled={busy}>{t('code.submit')}</button>
+      {/* Always in the page, so that the resend's confirmation is announced when its text arrives. */}
+      <p role="status" className="muted">{resent ? t('code.resent', { email }) : ''}</p>
+      <div className="actions">
+        <button type="button" className="button button-ghost" disabled={busy} onClick={() => void resend()}>{t('code.resend')}</button>
+        <button type="button" className="button button-ghost" onClick={() => step(null)}>{t('code.otherAddress')}</button>
+      </div>
     </form>
   );
 }
@@ -135,8 +249,8 @@ function RegisterForm() {
 export default function Auth() {
   const { t } = useI18n();
   const [search] = useSearchParams();
-  const [tab, setTab] = useState<Tab>(search.get('tab') === 'register' ? 'register' : 'login');
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ login: null, register: null });
+  const [tab, setTab] = useState<Tab>(TABS.find((name) => name === search.get('tab')) ?? 'login');
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ login: null, code: null, register: null });
 
   function onTabKey(event: KeyboardEvent) {
     const index = TABS.indexOf(tab);
@@ -153,19 +267,19 @@ export default function Auth() {
       <div className="auth-layout">
         <section className="account-card">
           <NeedsNetwork />
-          <h1 id="auth-title" className="visually-hidden">{tab === 'login' ? t('auth.login') : t('auth.register')}</h1>
+          <h1 id="auth-title" className="visually-hidden">{t(TAB_NAMES[tab])}</h1>
           <div role="tablist" aria-label={t('auth.tabsLabel')} className="tabs" onKeyDown={onTabKey}>
             {TABS.map((name) => (
               <button key={name} ref={(el) => { tabRefs.current[name] = el; }} type="button" role="tab" id={`auth-tab-${name}`}
                 aria-selected={tab === name} aria-controls={`auth-panel-${name}`} tabIndex={tab === name ? 0 : -1}
                 className="tab" onClick={() => setTab(name)}>
-                {t(name === 'login' ? 'auth.login' : 'auth.register')}
+                {t(TAB_NAMES[name])}
               </button>
             ))}
           </div>
           {TABS.map((name) => (
             <div key={name} role="tabpanel" id={`auth-panel-${name}`} aria-labelledby={`auth-tab-${name}`} hidden={tab !== name} className="tab-panel">
-              {name === 'login' ? <LoginForm /> : <RegisterForm />}
+              {name === 'login' ? <LoginForm /> : name === 'code' ? <CodeForm /> : <RegisterForm />}
             </div>
           ))}
         </section>

@@ -5,7 +5,7 @@ import { useI18n } from '../i18n';
 import { toast } from '../state/toasts';
 import { useFocusWhen } from '../components/focus';
 import { formValues } from '../components/form-values';
-import { Field, FormError, errorMessage } from './dashboard/form-fields';
+import { Field, FormError, errorMessage, useRefusalFocus } from './dashboard/form-fields';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -18,6 +18,7 @@ export default function ForgotPassword() {
   const [sent, setSent] = useState(false);
   // The form, and the button that had focus, give way to the answer: focus goes to it.
   const sentNote = useFocusWhen<HTMLParagraphElement>(sent);
+  const { form, refused } = useRefusalFocus();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -25,6 +26,7 @@ export default function ForgotPassword() {
     setError(null);
     if (!EMAIL.test(email.trim())) {
       setInvalid(true);
+      refused();
       toast(t('forgot.invalidEmail'), undefined, 'destructive');
       return;
     }
@@ -36,6 +38,7 @@ export default function ForgotPassword() {
     } catch (caught) {
       const message = errorMessage(caught, t, t('forgot.failed'));
       setError(message);
+      refused();
       toast(t('forgot.failed'), message === t('forgot.failed') ? undefined : message, 'destructive');
     } finally {
       setBusy(false);
@@ -50,7 +53,7 @@ export default function ForgotPassword() {
           // The same words for every address: the link itself only ever travels by e-mail (contract.md §3).
           <p ref={sentNote} className="notice" role="status" tabIndex={-1}>{t('forgot.sent')}</p>
         ) : (
-          <form className="account-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+          <form ref={form} className="account-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
             <p className="muted">{t('forgot.text')}</p>
             <Field label={t('auth.email')} type="email" name="email" autoComplete="email" error={invalid ? t('forgot.invalidEmail') : undefined} />
             <FormError message={error} />

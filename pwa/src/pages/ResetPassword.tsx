@@ -3,8 +3,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useServices } from '../services/context';
 import { useI18n } from '../i18n';
 import { toast } from '../state/toasts';
+import { useFocusWhen } from '../components/focus';
 import { formValues } from '../components/form-values';
-import { FormError, PasswordField, errorMessage } from './dashboard/form-fields';
+import { FormError, PasswordField, errorMessage, useRefusalFocus } from './dashboard/form-fields';
 
 const PASSWORD_MIN = 8;
 
@@ -17,6 +18,9 @@ export default function ResetPassword() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  const { form, refused } = useRefusalFocus();
+  // The form, and the button that had focus, give way to the answer: focus goes to its heading.
+  const doneHeading = useFocusWhen<HTMLHeadingElement>(done);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -24,6 +28,7 @@ export default function ResetPassword() {
     setError(null);
     if (password.length < PASSWORD_MIN) {
       setTooShort(true);
+      refused();
       toast(t('reset.tooShort'), undefined, 'destructive');
       return;
     }
@@ -35,6 +40,7 @@ export default function ResetPassword() {
     } catch (caught) {
       const message = errorMessage(caught, t, t('reset.failed'));
       setError(message);
+      refused();
       toast(t('reset.failed'), message === t('reset.failed') ? undefined : message, 'destructive');
     } finally {
       setBusy(false);
@@ -59,13 +65,13 @@ export default function ResetPassword() {
         {done ? (
           <div className="stack" role="status">
             <p className="success-mark" aria-hidden="true">✓</p>
-            <h1 id="reset-title" className="account-title">{t('reset.done')}</h1>
+            <h1 ref={doneHeading} id="reset-title" className="account-title">{t('reset.done')}</h1>
             <Link to="/auth" className="button button-accent button-block">{t('reset.continue')}</Link>
           </div>
         ) : (
           <>
             <h1 id="reset-title" className="account-title">{t('reset.title')}</h1>
-            <form className="account-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+            <form ref={form} className="account-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
               <PasswordField label={t('reset.newPassword')} name="newPassword" autoComplete="new-password"
                 error={tooShort ? t('reset.tooShort') : undefined}
                 hint={t('reset.hint')} />

@@ -29,7 +29,8 @@ export default function SubscriptionSuccess() {
   const { user, status } = useSession();
   const location = useLocation();
   const [search] = useSearchParams();
-  const paymentIntent = search.get('payment_intent');
+  // A trial's return names the setup intent that saved the method for the first charge.
+  const paymentIntent = search.get('payment_intent') ?? search.get('setup_intent');
   const returnTo = search.get('returnTo');
   const [outcome, setOutcome] = useState<Outcome>(paymentIntent ? 'checking' : 'unknown');
   const signedIn = Boolean(user);

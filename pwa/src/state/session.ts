@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { User } from '@redaktion/shared';
+import { isEntitled } from '@redaktion/shared/entitlement';
 import { ApiError, type ApiClient } from '@redaktion/shared/client';
 
 /** The signed-in user: loaded at start; only a real 401 means signed out (contract.md §7). */
@@ -56,4 +57,5 @@ export function createSessionStore(initial: User | null | undefined, device?: Se
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
 export { isStaff } from '@redaktion/shared/constants';
-export const isSubscriber = (user: User | null) => user?.subscriptionStatus === 'active' || user?.subscriptionStatus === 'trialing';
+/** Entitled to premium (a subscription or a pass): what the app offers follows it; the server withholds the rest. */
+export const isSubscriber = (user: User | null) => isEntitled(user);

@@ -12,6 +12,7 @@ import type { AiJob } from '../schemas/ai-jobs.js';
 import type { AutosaveInput, PresentEditor, PreviewLink, Revision, RevisionSummary } from '../schemas/history.js';
 import type { Correction } from '../schemas/entities.js';
 import type { LiveEntry, LiveEntryInput, LiveEntryUpdate } from '../schemas/live.js';
+import type { AdminOffer, AdminUser, OfferInput } from '../schemas/offers.js';
 import { ApiError, type ApiClient } from './api-client.js';
 
 /**
@@ -98,13 +99,18 @@ export function createAdminClient(api: ApiClient) {
         api.request<CustomVideo>('PUT', `/api/admin/custom-videos/${id}`, body),
       remove: (id: number) => api.request<void>('DELETE', `/api/admin/custom-videos/${id}`),
     },
+    offers: {
+      list: () => api.request<AdminOffer[]>('GET', '/api/admin/offers'),
+      create: (body: OfferInput) => api.request<AdminOffer>('POST', '/api/admin/offers', body),
+      archive: (id: number) => api.request<AdminOffer>('PUT', `/api/admin/offers/${id}`, { active: false }),
+    },
     approvals: {
       pending: () => api.request<PendingApproval[]>('GET', '/api/admin/approvals/pending?limit=100'),
       decide: (id: number, status: 'approved' | 'rejected', comments?: string) =>
         api.request<ApprovalDecided>('PATCH', `/api/admin/approvals/${id}`, { status, comments }),
     },
     users: {
-      search: (q?: string) => api.request<User[]>('GET', `/api/admin/users?limit=100${q ? `&q=${encodeURIComponent(q)}` : ''}`),
+      search: (q?: string) => api.request<AdminUser[]>('GET', `/api/admin/users?limit=100${q ? `&q=${encodeURIComponent(q)}` : ''}`),
       update: (id: number, body: { role?: UserRole; active?: boolean }) => api.request<User>('PATCH', `/api/admin/users/${id}`, body),
       /** Private podcast feeds fetched from many networks on one day of the last week. */
       sharedFeeds: () => api.request<SharedFeed[]>('GET', '/api/admin/podcast-feeds/shared'),

@@ -1,7 +1,9 @@
 import type {
   Advertisement, Article, Author, Category, CustomVideo, Episode, PersonProfile, PodcastSeries, PublicConfig, User,
 } from '../schemas/entities.js';
-import type { LoginInput, ProfileUpdateInput, RegisterInput } from '../schemas/account.js';
+import type {
+  AccountDeletionInput, LoginCodeRequest, LoginCodeVerify, LoginInput, PasswordChangeInput, ProfileUpdateInput, RegisterInput,
+} from '../schemas/account.js';
 import type {
   BillingPortal, ChannelVideo, ChannelVideos, Message, PaymentStatus, SubscriptionStarted,
 } from '../schemas/answers.js';
@@ -10,6 +12,9 @@ import type { PodcastFeed } from '../schemas/feeds.js';
 import type { ApiErrorBody } from '../errors.js';
 import type { AccessToken, CreatedAccessToken } from '../schemas/tokens.js';
 import type { LiveEntries } from '../schemas/live.js';
+import type { GiftCreated, GiftLink } from '../schemas/paywall.js';
+import type { PassStarted, PublicOffer } from '../schemas/offers.js';
+import { BACKGROUND_REFRESH_HEADER, type PassKind } from '../constants.js';
 
 /**
  * The typed API client the PWA (and later the desktop app) uses. Reads are named by their path, which is
@@ -40,7 +45,9 @@ export const apiPaths = {
   categories: '/api/categories' as ApiPath<Category[]>,
   articles: (q: { category?: string; limit?: number; offset?: number; q?: string; author?: string } = {}) => `/api/articles${query(q)}` as ApiPath<Article[]>,
   featuredArticles: (limit?: number) => `/api/articles/featured${query({ limit })}` as ApiPath<Article[]>,
-  article: (id: number | string) => `/api/articles/${segment(id)}` as ApiPath<Article>,
+  /** One article; with a gift link's token, as the gift opens it (contract §9 [revenue]). */
+  article: (id: number | string, gift?: string | null) => `/api/articles/${segment(id)}${query({ gift: gift ?? undefined })}` as ApiPath<Article>,
+  gifts: '/api/gifts' as ApiPath<GiftLink[]>,
   /** What a preview link shows (contract §9): the article as it is now, drafts included. */
   articlePreview: (token: string) => `/api/previews/${segment(token)}` as ApiPath<Article>,
   /** A live article's entries (contract §9 [live]): newest first, `before` for older ones, `after` for what changed since. */
@@ -98,7 +105,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const base = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  async function request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
     const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
     const response = await doFetch(base + path, {
       method,
@@ -107,6 +114,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         Accept: 'application/json',
         ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
         ...options.headers,
+        ...headers,
       },
       body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
     });
@@ -127,17 +135,29 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   return {
     get: <T>(path: ApiPath<T>) => request<T>('GET', path),
+    /** A read of something the device already keeps, made in the background: it spends no metered read. */
+    refresh: <T>(path: ApiPath<T>) => request<T>('GET', path, undefined, { [BACKGROUND_REFRESH_HEADER]: '1' }),
+    createGift: (articleId: number) => request<GiftCreated>('POST', `/api/articles/${articleId}/gifts`),
+    revokeGift: (id: number) => request<void>('DELETE', `/api/gifts/${id}`),
     login: (input: LoginInput) => request<User>('POST', '/api/login', input),
     register: (input: RegisterInput) => request<User>('POST', '/api/register', input),
     logout: () => request<void>('POST', '/api/logout'),
     updateProfile: (input: ProfileUpdateInput) => request<User>('PATCH', '/api/user/profile', input),
-    changePassword: (input: { currentPassword: string; newPassword: string }) => request<Message>('POST', '/api/user/password', input),
-    deleteAccount: (password: string) => request<void>('DELETE', '/api/user', { password }),
+    changePassword: (input: PasswordChangeInput) => request<Message>('POST', '/api/user/password', input),
+    /** The password, or for an account without one a fresh e-mailed code. */
+    deleteAccount: (confirmation: AccountDeletionInput) => request<void>('DELETE', '/api/user', confirmation),
+    /** Sign-in by e-mailed code: the answer is the same for every address. */
+    requestLoginCode: (input: LoginCodeRequest) => request<Message>('POST', '/api/auth/code', input),
+    verifyLoginCode: (input: LoginCodeVerify) => request<User>('POST', '/api/auth/code/verify', input),
     requestPasswordReset: (email: string) => request<Message>('POST', '/api/auth/reset-password-request', { email }),
     resetPassword: (token: string, newPassword: string) => request<Message>('POST', '/api/auth/reset-password', { token, newPassword }),
-    createSubscription: (plan: 'monthly' | 'yearly') => request<SubscriptionStarted>('POST', '/api/create-subscription', { plan }),
-    subscriptionStatus: (paymentIntent: string) =>
-      request<PaymentStatus>('GET', `/api/subscription/status${query({ payment_intent: paymentIntent })}`),
+    createSubscription: (plan: 'monthly' | 'yearly', extra: { offer?: string; fromArticleId?: number } = {}) =>
+      request<SubscriptionStarted>('POST', '/api/create-subscription', { plan, ...extra }),
+    /** `intent`: the payment intent of Stripe's return address, or a trial's setup intent (`seti_…`). */
+    subscriptionStatus: (intent: string) =>
+      request<PaymentStatus>('GET', `/api/subscription/status${query(intent.startsWith('seti_') ? { setup_intent: intent } : { payment_intent: intent })}`),
+    offer: (code: string) => request<PublicOffer>('GET', `/api/offers/${encodeURIComponent(code)}`),
+    createPass: (pass: PassKind, fromArticleId?: number) => request<PassStarted>('POST', '/api/create-pass', { pass, fromArticleId }),
     billingPortal: () => request<BillingPortal>('POST', '/api/billing-portal'),
     createToken: (name: string) => request<CreatedAccessToken>('POST', '/api/tokens', { name }),
     revokeToken: (id: number) => request<void>('DELETE', `/api/tokens/${id}`),

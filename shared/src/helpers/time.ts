@@ -61,3 +61,11 @@ export function formatCalendarDate(value: string | null | undefined, locale: key
   if (!date || Number.isNaN(date.getTime())) return null;
   return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { timeZone: 'Europe/Stockholm', ...options }).format(date);
 }
+
+const STOCKHOLM_DATE = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The day of Stockholm time a moment falls in, `YYYY-MM-DD`: every calendar period of contract §9 is Stockholm's. */
+export const stockholmDay = (at: Date = new Date()): string => STOCKHOLM_DATE.format(at);
+
+/** The month of Stockholm time a moment falls in, `YYYY-MM` (the meter's and the gift allowance's period). */
+export const stockholmMonth = (at: Date = new Date()): string => stockholmDay(at).slice(0, 7);

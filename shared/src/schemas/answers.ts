@@ -19,6 +19,11 @@ export const adminStatsSchema = z.object({
   advertisements: z.object({ active: z.number() }),
   approvals: z.object({ pending: z.number() }),
   users: z.object({ total: z.number(), ...weekCounts }),
+  revenue: z.object({
+    meteredReads: z.object(weekCounts).describe('Premium articles opened by the meter'),
+    giftOpens: z.object(weekCounts).describe('Gift links opened (a browser once a day)'),
+    conversions: z.object(weekCounts).describe('Subscriptions and passes started this week that were paid for'),
+  }),
 }).meta({ id: 'AdminStats' });
 
 /** The AI generator's draft, with the read time of its words. */
@@ -37,7 +42,10 @@ export const channelVideoSchema = z.object({
 }).meta({ id: 'ChannelVideo' });
 export const channelVideosSchema = z.object({ videos: z.array(channelVideoSchema) }).meta({ id: 'ChannelVideos' });
 
-export const subscriptionStartedSchema = z.object({ clientSecret: z.string(), subscriptionId: z.string() }).meta({ id: 'SubscriptionStarted' });
+export const subscriptionStartedSchema = z.object({
+  clientSecret: z.string(), subscriptionId: z.string(),
+  intent: z.enum(['payment', 'setup']).describe("'setup' for a trial: the Payment Element saves the method for the first charge (confirmSetup)"),
+}).meta({ id: 'SubscriptionStarted' });
 export const paymentStatusSchema = z.object({
   paymentStatus: z.string(), subscriptionStatus: z.string().nullable(), subscriptionPlan: z.string().nullable(),
 }).meta({ id: 'PaymentStatus' });

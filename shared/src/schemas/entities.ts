@@ -4,6 +4,7 @@ import {
   SERIES_CATEGORIES, SUBSCRIPTION_PLANS, USER_ROLES,
 } from '../constants.js';
 import { isoDate } from './fields.js';
+import { meterSchema } from './paywall.js';
 import { articleBodySchema } from '../content/tree.js';
 import { ARTICLE_KINDS, LIVE_STATUSES } from './live.js';
 
@@ -26,6 +27,9 @@ export const userSchema = z.object({
   active: z.boolean(),
   subscriptionPlan: z.enum(SUBSCRIPTION_PLANS).nullable(),
   subscriptionStatus: nullableText,
+  accessUntil: isoDate.nullable().describe('The end of a pass (Swish or card, no renewal); entitled while it lies ahead'),
+  hasPassword: z.boolean().describe('False for an account that signs in by e-mailed code only: it confirms with a fresh code where others give the password'),
+  emailVerifiedAt: isoDate.nullable().describe('When the address was last proven (a code sign-in, a reset by the e-mailed link)'),
   createdAt: isoDate,
 }).meta({ id: 'User' });
 
@@ -40,6 +44,8 @@ export const articleSchema = z.object({
   content: z.string().optional().describe('Markdown (contract §9). Left out of lists and for readers without access to a premium article'),
   body: articleBodySchema.optional().describe('The content parsed, as every reader-facing output renders it; present whenever content is'),
   locked: z.boolean().describe('True when a premium article\'s content was withheld'),
+  meter: meterSchema.optional().describe('On a premium article answered for a signed-in reader who is not entitled, while metering is on'),
+  gift: z.enum(['open', 'expired']).optional().describe('With ?gift=: open when the gift link opened the article; expired when it was revoked, expired or used up (answered as without it)'),
   corrections: z.array(correctionSchema).optional().describe('On one article (not in lists): its published corrections, oldest first'),
   category: z.enum(ARTICLE_CATEGORIES).or(z.string()),
   imageUrl: nullableText,
@@ -180,9 +186,18 @@ export const authorSchema = journalistSchema.pick({
 }).meta({ id: 'Author' });
 
 export const publicConfigSchema = z.object({
-  payments: z.object({ enabled: z.boolean(), publishableKey: z.string().nullable() }),
+  payments: z.object({
+    enabled: z.boolean(), publishableKey: z.string().nullable(),
+    passPrices: z.object({ month: z.number().int(), year: z.number().int() }).describe('SEK incl. VAT of a month and a year pass'),
+  }),
   integrations: z.object({ ai: z.boolean(), pexels: z.boolean(), youtube: z.boolean(), email: z.boolean() }),
   vapidPublicKey: z.string().describe('The application server key a browser subscribes to push alerts with'),
+  meter: z.object({ freeArticles: z.int().describe('METER_FREE_ARTICLES: 0 means no meter (premium is for entitled readers only)') }),
+  gifts: z.object({ perMonth: z.int().describe('GIFT_LINKS_PER_MONTH') }),
+  site: z.object({
+    responsiblePublisher: z.string().nullable().describe('RESPONSIBLE_PUBLISHER: the responsible publisher (ansvarig utgivare) the footer names'),
+    accessibilityContact: z.string().describe('ACCESSIBILITY_CONTACT: where the accessibility statement asks readers to report a problem'),
+  }),
 }).meta({ id: 'PublicConfig' });
 
 export const errorSchema = z.object({

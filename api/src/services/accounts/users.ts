@@ -7,6 +7,9 @@ import { conflict, HttpError } from '../../errors.js';
 // Declared with every other table's row in db/rows.ts; re-exported for the modules that import it from here.
 export type { UserRow };
 
+/** An account made or proven by an e-mailed code keeps an empty hash: it signs in by code only (contract §9 [revenue]). */
+export const hasPassword = (row: Pick<UserRow, 'password'>): boolean => row.password !== '';
+
 /** What a user may see of an account: never the hash, never the Stripe ids. */
 export function toUser(row: UserRow): User {
   return {
@@ -24,6 +27,9 @@ export function toUser(row: UserRow): User {
     active: toBool(row.active),
     subscriptionPlan: row.subscriptionPlan,
     subscriptionStatus: row.subscriptionStatus,
+    accessUntil: toIso(row.accessUntil),
+    hasPassword: hasPassword(row),
+    emailVerifiedAt: toIso(row.emailVerifiedAt),
     createdAt: toIso(row.createdAt) ?? '',
   };
 }

@@ -14,8 +14,8 @@ const URL_LIMIT = 50_000;
 export const SITEMAPS = ['articles', 'podcasts', 'news', 'people', 'pages'] as const;
 export type SitemapName = (typeof SITEMAPS)[number];
 
-/** Reader pages that are not an item: listings, subscribing and the legal pages. */
-const PAGES = ['/', '/news', '/opinion', '/podcasts', '/people', '/subscribe', '/privacy', '/terms', '/cookies'];
+/** Reader pages that are not an item: listings, subscribing, the legal pages and the accessibility statement (both languages' addresses). */
+const PAGES = ['/', '/news', '/opinion', '/podcasts', '/people', '/subscribe', '/privacy', '/terms', '/cookies', '/tillganglighet', '/accessibility'];
 
 const render = (stream: SitemapStream | SitemapIndexStream, items: (SitemapItemLoose | { url: string; lastmod?: string })[]) =>
   streamToPromise(Readable.from(items).pipe(stream)).then((buffer) => buffer.toString('utf8'));

@@ -13,6 +13,7 @@ import { interviews } from './interviews';
 import { live } from './live';
 import { media } from './media';
 import { svMessages } from './messages';
+import { offers } from './offers';
 import { overview } from './overview';
 import { photos } from './photos';
 import { podcasts } from './podcasts';
@@ -25,13 +26,13 @@ import { videos } from './videos';
  * The admin screens' two catalogues (contract.md §4: English is the spec's words, Swedish beside it),
  * in the admin chunk only. The language is the host's (AdminPlatform.locale).
  */
-const areas = [common, overview, articles, editor, history, live, podcasts, ads, interviews, staff, approvals, settings, users, media, photos, videos, ai, engage];
+const areas = [common, overview, articles, editor, history, live, podcasts, ads, interviews, staff, approvals, settings, users, media, photos, videos, ai, engage, offers];
 const en = Object.assign({}, ...areas.map((a) => a.en)) as AdminCatalogue;
 const sv = Object.assign({}, ...areas.map((a) => a.sv)) as AdminCatalogue;
 
 type AdminCatalogue = typeof common.en & typeof overview.en & typeof articles.en & typeof editor.en & typeof history.en & typeof live.en & typeof podcasts.en & typeof ads.en
   & typeof interviews.en & typeof staff.en & typeof approvals.en & typeof settings.en & typeof users.en & typeof media.en
-  & typeof photos.en & typeof videos.en & typeof ai.en & typeof engage.en;
+  & typeof photos.en & typeof videos.en & typeof ai.en & typeof engage.en & typeof offers.en;
 export type AdminKey = keyof AdminCatalogue;
 export type AdminT = ((key: AdminKey, values?: MessageValues) => string) & {
   /** A message from a schema or the server, in Swedish when it is a known one. */

@@ -16,6 +16,12 @@ export const overview = area({
   'overview.recent': 'Recent Activity',
   'overview.recentEmpty': 'No articles yet.',
   'overview.byline': 'by {author}',
+  'overview.revenue': 'Readers this week',
+  'overview.lastWeek': '{n} last week',
+  'overview.registrations': 'Registrations',
+  'overview.meteredReads': 'Metered reads',
+  'overview.giftOpens': 'Gift opens',
+  'overview.conversions': 'Conversions',
 }, {
   'overview.stats': 'Nyckeltal',
   'overview.totalArticles': 'Artiklar totalt',
@@ -32,4 +38,10 @@ export const overview = area({
   'overview.recent': 'Senaste aktivitet',
   'overview.recentEmpty': 'Inga artiklar än.',
   'overview.byline': 'av {author}',
+  'overview.revenue': 'Läsarna den här veckan',
+  'overview.lastWeek': '{n} förra veckan',
+  'overview.registrations': 'Registreringar',
+  'overview.meteredReads': 'Mätarläsningar',
+  'overview.giftOpens': 'Öppnade presentlänkar',
+  'overview.conversions': 'Konverteringar',
 });

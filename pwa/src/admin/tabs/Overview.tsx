@@ -18,7 +18,7 @@ function trendText({ thisWeek, lastWeek }: { thisWeek: number; lastWeek: number 
   return t('overview.trendSame', values);
 }
 
-/** The Overview tab: four figures from the database and the latest articles. */
+/** The Overview tab: four figures from the database, the week's reader revenue and the latest articles. */
 export function OverviewTab() {
   const t = useAdminT();
   const admin = useAdminClient();
@@ -30,6 +30,10 @@ export function OverviewTab() {
     <>
       <section className="admin-section" aria-label={t('overview.stats')}>
         <QueryState query={stats}>{(figures) => <StatCards stats={figures} />}</QueryState>
+      </section>
+      <section className="admin-section" aria-labelledby="revenue-week">
+        <h2 id="revenue-week">{t('overview.revenue')}</h2>
+        <QueryState query={stats}>{(figures) => <RevenueCards stats={figures} />}</QueryState>
       </section>
       <section className="admin-section" aria-labelledby="recent-activity">
         <h2 id="recent-activity">{t('overview.recent')}</h2>
@@ -56,18 +60,11 @@ export function OverviewTab() {
   );
 }
 
-function StatCards({ stats }: { stats: AdminStats }) {
+interface Card { label: string; value: number; lines: string[] }
+
+function Cards({ cards }: { cards: Card[] }) {
   const t = useAdminT();
   const number = new Intl.NumberFormat(t.locale === 'sv' ? 'sv-SE' : 'en-GB');
-  const cards = [
-    { label: t('overview.totalArticles'), value: stats.articles.total,
-      lines: [t('overview.published', { n: number.format(stats.articles.published) }), trendText(stats.articles, t)] },
-    { label: t('overview.totalPodcasts'), value: stats.podcasts.total,
-      lines: [t('overview.published', { n: number.format(stats.podcasts.published) }), trendText(stats.podcasts, t)] },
-    { label: t('overview.activeAds'), value: stats.advertisements.active, lines: [t('overview.adsRunning')] },
-    { label: t('overview.pendingReviews'), value: stats.approvals.pending,
-      lines: [t(stats.approvals.pending > 0 ? 'overview.pendingSome' : 'overview.pendingNone')] },
-  ];
   return (
     <ul className="admin-stats" role="list">
       {cards.map((card) => (
@@ -79,4 +76,34 @@ function StatCards({ stats }: { stats: AdminStats }) {
       ))}
     </ul>
   );
+}
+
+/** What readers did this week against last (contract §9 [revenue]): registrations, metered reads, gift opens, conversions. */
+function RevenueCards({ stats }: { stats: AdminStats }) {
+  const t = useAdminT();
+  const week = (label: string, counts: { thisWeek: number; lastWeek: number }): Card =>
+    ({ label, value: counts.thisWeek, lines: [t('overview.lastWeek', { n: counts.lastWeek })] });
+  return (
+    <Cards cards={[
+      week(t('overview.registrations'), stats.users),
+      week(t('overview.meteredReads'), stats.revenue.meteredReads),
+      week(t('overview.giftOpens'), stats.revenue.giftOpens),
+      week(t('overview.conversions'), stats.revenue.conversions),
+    ]} />
+  );
+}
+
+function StatCards({ stats }: { stats: AdminStats }) {
+  const t = useAdminT();
+  const number = new Intl.NumberFormat(t.locale === 'sv' ? 'sv-SE' : 'en-GB');
+  const cards: Card[] = [
+    { label: t('overview.totalArticles'), value: stats.articles.total,
+      lines: [t('overview.published', { n: number.format(stats.articles.published) }), trendText(stats.articles, t)] },
+    { label: t('overview.totalPodcasts'), value: stats.podcasts.total,
+      lines: [t('overview.published', { n: number.format(stats.podcasts.published) }), trendText(stats.podcasts, t)] },
+    { label: t('overview.activeAds'), value: stats.advertisements.active, lines: [t('overview.adsRunning')] },
+    { label: t('overview.pendingReviews'), value: stats.approvals.pending,
+      lines: [t(stats.approvals.pending > 0 ? 'overview.pendingSome' : 'overview.pendingNone')] },
+  ];
+  return <Cards cards={cards} />;
 }

@@ -90,4 +90,18 @@ describe('the Users tab', () => {
     expect(row.queryByText(/Feed shared/)).toBeNull();
     expect(row.getByRole('button', { name: 'Deactivate lasare' })).toBeTruthy();
   });
+
+  it("shows each reader's plan or pass with its end, and the offer they took", async () => {
+    const subscriber = { ...reader, subscriptionPlan: 'monthly' as const, subscriptionStatus: 'trialing', offer: 'PROVA14' };
+    const passHolder = { ...reader, id: 3, username: 'passare', email: 'passare@example.se', accessUntil: '2099-12-24T10:00:00.000Z', offer: null };
+    const ended = { ...reader, id: 4, username: 'slut', email: 'slut@example.se', accessUntil: '2020-01-10T10:00:00.000Z', offer: null };
+    const api = jsonFetch({ 'GET /api/admin/users': [{ ...me, offer: null }, subscriber, passHolder, ended] });
+    renderAdmin(<UsersTab />, { fetch: api.fetch, user: me });
+    const row = (name: string) => within(screen.getByText(name).closest('li')!);
+    await screen.findByText('passare');
+    expect(row('lasare').getByText('Plan: Monthly (trialing)')).toBeTruthy();
+    expect(row('lasare').getByText('Offer: PROVA14')).toBeTruthy();
+    expect(row('passare').getByText('Pass until 24 Dec 2099')).toBeTruthy();
+    expect(row('slut').getByText('Pass ended 10 Jan 2020')).toBeTruthy();
+  });
 });

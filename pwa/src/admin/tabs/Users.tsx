@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { USER_ROLES, type SharedFeed, type User, type UserRole } from '@redaktion/shared';
+import { USER_ROLES, type AdminUser, type SharedFeed, type User, type UserRole } from '@redaktion/shared';
 import { QueryState } from '../ui/QueryState';
 import { useAdminQuery } from '../data';
 import { useAdminT } from '../i18n';
@@ -79,7 +79,7 @@ function worstSharedDay(days: SharedFeed[]): Map<number, SharedFeed> {
   return worst;
 }
 
-interface UserRowProps { user: User; shared?: SharedFeed; busy: boolean; onChange(change: { role?: UserRole; active?: boolean }): void }
+interface UserRowProps { user: AdminUser; shared?: SharedFeed; busy: boolean; onChange(change: { role?: UserRole; active?: boolean }): void }
 
 function UserRow({ user, shared, busy, onChange }: UserRowProps) {
   const t = useAdminT();
@@ -97,6 +97,7 @@ function UserRow({ user, shared, busy, onChange }: UserRowProps) {
           <span>{user.email}</span>
           {name && <span>{name}</span>}
           <span>{t('users.joined', { date: t.date(user.createdAt, { dateStyle: 'medium' }) })}</span>
+          <PlanOrPass user={user} />
           <span className={`admin-status ${user.active ? 'admin-status-published' : 'admin-status-archived'}`}>
             {t(user.active ? 'common.active' : 'common.inactive')}
           </span>
@@ -123,4 +124,21 @@ function SharedFeedTag({ shared }: { shared: SharedFeed }) {
   if (shared.revoked) return <span className="admin-tag" title={hint}>{t('users.sharedFeedRevoked')}</span>;
   const day = t.date(`${shared.day}T12:00:00Z`, { dateStyle: 'medium' });
   return <span className="admin-status admin-status-pending" title={hint}>{t('users.sharedFeed', { networks: shared.networks, day })}</span>;
+}
+
+/** The reader's plan (with Stripe's status) or pass and its end, and the offer they took (contract §9 [revenue]). */
+function PlanOrPass({ user }: { user: AdminUser }) {
+  const t = useAdminT();
+  const date = (value: string) => t.date(value, { dateStyle: 'medium' });
+  return (
+    <>
+      {user.subscriptionPlan && user.subscriptionStatus && (
+        <span>{t('users.plan', { plan: t(`offers.plan.${user.subscriptionPlan}`), status: user.subscriptionStatus })}</span>
+      )}
+      {user.accessUntil && (
+        <span>{t(Date.parse(user.accessUntil) > Date.now() ? 'users.pass' : 'users.passEnded', { date: date(user.accessUntil) })}</span>
+      )}
+      {user.offer && <span>{t('users.offer', { code: user.offer })}</span>}
+    </>
+  );
 }

@@ -4,10 +4,12 @@ import type { User } from '@redaktion/shared';
 import { useServices } from '../../services/context';
 import { useLogout } from '../../services/use-logout';
 import { formatDate, useI18n } from '../../i18n';
+import { checkoutText } from '../../i18n/checkout';
 import type { MessageKey } from '../../i18n/en';
 import { isStaff, isSubscriber } from '../../state/session';
 import { toast } from '../../state/toasts';
 import { errorMessage } from './form-fields';
+import { GiftLinks } from './GiftLinks';
 
 const SECTIONS: { to: string; title: MessageKey; text: MessageKey; staffOnly?: boolean }[] = [
   { to: '/admin', title: 'dashboard.admin', text: 'dashboard.adminText', staffOnly: true },
@@ -25,6 +27,11 @@ export function AccountPanel({ user }: { user: User }) {
   const { api } = useServices();
   const [opening, setOpening] = useState(false);
   const hasSubscription = Boolean(user.subscriptionPlan || user.subscriptionStatus);
+  const text = checkoutText(locale);
+  const planLine = (plan: 'monthly' | 'yearly', status: string | null) => {
+    const name = t(plan === 'yearly' ? 'subscribe.yearly' : 'subscribe.monthly');
+    return status ? `${name} (${text.statuses[status] ?? status})` : name;
+  };
 
   async function openBillingPortal() {
     setOpening(true);
@@ -42,8 +49,11 @@ export function AccountPanel({ user }: { user: User }) {
     [t('dashboard.email'), user.email],
     [t('dashboard.role'), t(ROLES[user.role])],
     [t('dashboard.memberSince'), formatDate(user.createdAt, locale)],
-    [t('dashboard.plan'), user.subscriptionPlan ? t(user.subscriptionPlan === 'yearly' ? 'subscribe.yearly' : 'subscribe.monthly') : t('dashboard.freePlan')],
+    [t('dashboard.plan'), user.subscriptionPlan ? planLine(user.subscriptionPlan, user.subscriptionStatus) : t('dashboard.freePlan')],
   ];
+  // A pass (contract §9 [revenue]): its end, or when it ended.
+  const passRunning = user.accessUntil !== null && Date.parse(user.accessUntil) > Date.now();
+  if (user.accessUntil) rows.push([text.passLabel, (passRunning ? text.passUntil : text.passEnded)(formatDate(user.accessUntil, locale))]);
   return (
     <section className="account-card" aria-labelledby="account-info">
       <h2 id="account-info">{t('dashboard.account')}</h2>
@@ -96,7 +106,10 @@ export function Overview({ user }: { user: User }) {
             ))}
           </ul>
         </nav>
-        <AccountPanel user={user} />
+        <div className="stack">
+          <AccountPanel user={user} />
+          <GiftLinks />
+        </div>
       </div>
     </div>
   );

@@ -6,8 +6,9 @@ import { useI18n } from '../../i18n';
 import { toast } from '../../state/toasts';
 import { queueProfileEdit } from '../../offline/outbox';
 import { ApiError } from '@redaktion/shared/client';
-import { Field, FormError, PasswordField, issuesByField, errorMessage } from './form-fields';
+import { Field, FormError, PasswordField, issuesByField, errorMessage, useRefusalFocus } from './form-fields';
 import { DashboardPage } from './layout';
+import { ConfirmField, confirmation } from './confirm-field';
 
 const PASSWORD_MIN = 8;
 const FIELDS = ['firstName', 'lastName', 'email', 'bio', 'location', 'website'] as const;
@@ -23,6 +24,7 @@ function ProfileForm({ user }: { user: User }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [currentPassword, setCurrentPassword] = useState('');
+  const { form, refused } = useRefusalFocus();
   const set = (name: keyof ProfileValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
   // A new e-mail address receives the reset links, so the server asks for the password to change it.
   const emailChanged = values.email.trim().toLowerCase() !== user.email.toLowerCase();
@@ -34,7 +36,7 @@ function ProfileForm({ user }: { user: User }) {
     setError(null);
     try {
       const trimmed = Object.fromEntries(FIELDS.map((name) => [name, values[name].trim()])) as ProfileValues;
-      const updated = await api.updateProfile(emailChanged ? { ...trimmed, currentPassword } : trimmed);
+      const updated = await api.updateProfile(emailChanged ? { ...trimmed, ...confirmation(user, currentPassword, 'currentPassword') } : trimmed);
       session.getState().setUser(updated);
       setCurrentPassword('');
       toast(t('profile.updated'));
@@ -51,6 +53,7 @@ function ProfileForm({ user }: { user: User }) {
       const message = errorMessage(caught, t);
       setErrors(issuesByField(caught));
       setError(message);
+      refused();
       toast(t('profile.updateFailed'), message, 'destructive');
     } finally {
       setBusy(false);
@@ -58,7 +61,7 @@ function ProfileForm({ user }: { user: User }) {
   }
 
   return (
-    <form className="account-card account-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+    <form ref={form} className="account-card account-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
       <h2 id="profile-form">{t('profile.details')}</h2>
       <div className="form-grid">
         <Field label={t('profile.firstName')} name="firstName" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
@@ -66,8 +69,8 @@ function ProfileForm({ user }: { user: User }) {
       </div>
       <Field label={t('auth.email')} name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} />
       {emailChanged && (
-        <PasswordField label={t('profile.currentPassword')} name="currentPassword" autoComplete="current-password" value={currentPassword}
-          onChange={(event) => setCurrentPassword(event.target.value)} error={errors.currentPassword} hint={t('profile.emailNeedsPassword')} />
+        <ConfirmField user={user} label={t('profile.currentPassword')} name="currentPassword" value={currentPassword}
+          onChange={setCurrentPassword} error={errors.currentPassword ?? errors.code} hint={t('profile.emailNeedsPassword')} />
       )}
       <div className="field">
         <label htmlFor={bioId}>{t('profile.bio')}</label>
@@ -86,7 +89,7 @@ function ProfileForm({ user }: { user: User }) {
   );
 }
 
-function PasswordForm() {
+function PasswordForm({ user }: { user: User }) {
   const { t } = useI18n();
   const { api } = useServices();
   const [current, setCurrent] = useState('');
@@ -94,6 +97,10 @@ function PasswordForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The current password left empty: the field is marked and described by the form's message, as the login does.
+  const [currentMissing, setCurrentMissing] = useState(false);
+  const errorId = useId();
+  const { form, refused } = useRefusalFocus();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -101,14 +108,16 @@ function PasswordForm() {
     const missing = !current ? t('auth.fillAll') : null;
     const short = next.length < PASSWORD_MIN ? t('reset.tooShort') : null;
     setErrors({ ...(short ? { newPassword: short } : {}) });
+    setCurrentMissing(Boolean(missing));
     if (missing || short) {
       if (missing) setError(missing);
+      refused();
       toast(missing ?? short!, undefined, 'destructive');
       return;
     }
     setBusy(true);
     try {
-      await api.changePassword({ currentPassword: current, newPassword: next });
+      await api.changePassword({ ...confirmation(user, current, 'currentPassword'), newPassword: next });
       setCurrent('');
       setNext('');
       toast(t('profile.passwordChanged'));
@@ -116,6 +125,7 @@ function PasswordForm() {
       const message = errorMessage(caught, t);
       setErrors(issuesByField(caught));
       setError(message);
+      refused();
       toast(t('profile.passwordFailed'), message, 'destructive');
     } finally {
       setBusy(false);
@@ -123,37 +133,44 @@ function PasswordForm() {
   }
 
   return (
-    <form className="account-card account-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+    <form ref={form} className="account-card account-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
       <h2 id="password-form">{t('profile.changePassword')}</h2>
-      <PasswordField label={t('profile.currentPassword')} name="currentPassword" autoComplete="current-password" value={current}
-        onChange={(event) => setCurrent(event.target.value)} error={errors.currentPassword} />
+      <ConfirmField user={user} label={t('profile.currentPassword')} name="currentPassword" value={current}
+        onChange={setCurrent} error={errors.currentPassword ?? errors.code}
+        aria-invalid={currentMissing || undefined} aria-describedby={currentMissing ? errorId : undefined} />
       <PasswordField label={t('reset.newPassword')} name="newPassword" autoComplete="new-password" value={next}
         onChange={(event) => setNext(event.target.value)} error={errors.newPassword} hint={t('reset.hint')} />
-      <FormError message={error} />
+      <FormError message={error} id={errorId} />
       <div className="actions"><button type="submit" className="button button-accent" disabled={busy}>{t('profile.changePassword')}</button></div>
     </form>
   );
 }
 
-function DangerZone() {
+function DangerZone({ user }: { user: User }) {
   const { t } = useI18n();
   const { api, session, cache } = useServices();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The password left empty or refused: the field is marked and described by the form's message, as the login does.
+  const [passwordRefused, setPasswordRefused] = useState(false);
+  const errorId = useId();
+  const { form, refused } = useRefusalFocus();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!password) {
       setError(t('profile.passwordRequired'));
+      setPasswordRefused(true);
+      refused();
       toast(t('profile.passwordRequired'), undefined, 'destructive');
       return;
     }
     setBusy(true);
     setError(null);
     try {
-      await api.deleteAccount(password);
+      await api.deleteAccount(confirmation(user, password, 'password'));
       navigate('/', { replace: true });
       session.getState().setUser(null);
       cache.invalidate();
@@ -161,6 +178,9 @@ function DangerZone() {
     } catch (caught) {
       const message = errorMessage(caught, t);
       setError(message);
+      // A refusal that names a field is about the password (or the code that stands for it); others mark none.
+      setPasswordRefused(Object.keys(issuesByField(caught)).length > 0);
+      refused();
       toast(t('profile.deleteFailed'), message, 'destructive');
       setBusy(false);
     }
@@ -171,12 +191,13 @@ function DangerZone() {
       <h2 id="your-data">{t('profile.yourData')}</h2>
       <p className="muted">{t('profile.exportText')}</p>
       <div className="actions"><a href="/api/user/export" download className="button button-ghost">{t('profile.export')}</a></div>
-      <form className="account-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+      <form ref={form} className="account-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
         <h3>{t('profile.deleteTitle')}</h3>
         <p className="muted">{t('profile.deleteText')}</p>
-        <PasswordField label={t('auth.password')} name="password" autoComplete="current-password" value={password}
-          onChange={(event) => setPassword(event.target.value)} />
-        <FormError message={error} />
+        <ConfirmField user={user} label={t('auth.password')} name="password" value={password}
+          onChange={setPassword}
+          aria-invalid={passwordRefused || undefined} aria-describedby={passwordRefused ? errorId : undefined} />
+        <FormError message={error} id={errorId} />
         <div className="actions"><button type="submit" className="button button-danger" disabled={busy}>{t('profile.deleteButton')}</button></div>
       </form>
     </section>
@@ -189,8 +210,8 @@ export function ProfilePage({ user }: { user: User }) {
     <DashboardPage title={t('profile.title')}>
       <div className="stack account-sections">
         <ProfileForm user={user} />
-        <PasswordForm />
-        <DangerZone />
+        <PasswordForm user={user} />
+        <DangerZone user={user} />
       </div>
     </DashboardPage>
   );

@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ApiError } from '@redaktion/shared/client';
 import { useFocusWhen } from '../../components/focus';
 import { useI18n, type Translate } from '../../i18n';
@@ -19,6 +19,8 @@ const CODE_KEYS: Partial<Record<string, MessageKey>> = {
   account_inactive: 'error.accountInactive',
   too_many_attempts: 'error.tooManyAttempts',
   invalid_reset_token: 'error.invalidResetToken',
+  invalid_code: 'error.invalidCode',
+  code_locked: 'error.codeLocked',
   not_configured: 'error.notConfigured',
   account_taken: 'error.accountTaken',
   cross_site_request: 'error.crossSite',
@@ -87,4 +89,19 @@ export function PasswordField(props: InputProps & { label: string; error?: strin
 export function FormError({ message, id }: { message: string | null; id?: string }) {
   const ref = useFocusWhen<HTMLParagraphElement>(message);
   return message ? <p ref={ref} id={id} className="form-error" role="alert" tabIndex={-1}>{message}</p> : null;
+}
+
+/**
+ * Where focus goes when a form refuses a submit (ADR 21): to its first field marked invalid, whose error is its
+ * description and is read with it, so the reader lands where the fix is; with no field marked, to the form's message.
+ * `refused()` on every refusal: the same refusal twice focuses twice, and the submit button that was disabled while
+ * the form was sent no longer holds the focus. It runs after the form's children, so it has the last word.
+ */
+export function useRefusalFocus() {
+  const form = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"], .form-error')?.focus();
+  }, [refusals]);
+  return { form, refused: useCallback(() => setRefusals((count) => count + 1), []) };
 }
