@@ -43,7 +43,7 @@ describe('the accessibility statement', () => {
   it('says where to report a problem: ACCESSIBILITY_CONTACT, else MAIL_FROM’s address; and names the supervisory authority', async () => {
     const own = await page(configured, '/tillganglighet', 'sv');
     expect(own.text).toContain('href="mailto:tillganglighet@redaktion.example"');
-    expect(own.text).toContain('href="https://www.digg.se/tdosanmalan"');
+    expect(own.text).toContain('href="https://www.pts.se/"');
     expect(own.text).toContain('27 november 2026');
     expect((await page(demo, '/accessibility', 'en')).text).toContain('href="mailto:no-reply@redaktion.example"');
   });

@@ -55,7 +55,7 @@ describe('security headers', () => {
       expect(csp).toMatch(/frame-src [^;]*https:\/\/www\.youtube-nocookie\.com/);
       expect(csp).toMatch(/img-src [^;]*https:\/\/i\.ytimg\.com/);
       const config = await (await fetch(configured.url + '/api/config')).json();
-      expect(config.payments).toEqual({ enabled: true, publishableKey: 'pk_test_x' });
+      expect(config.payments).toEqual({ enabled: true, publishableKey: 'pk_test_x', passPrices: { month: 149, year: 1490 } });
       expect(config.integrations.youtube).toBe(true);
     } finally {
       await configured.close();
@@ -273,9 +273,11 @@ describe('reference and meta calls', () => {
   it('tells the browser which integrations are on', async () => {
     const { body } = await client.get('/api/config');
     expect(body).toEqual({
-      payments: { enabled: false, publishableKey: null },
+      payments: { enabled: false, publishableKey: null, passPrices: { month: 149, year: 1490 } },
       integrations: { ai: false, pexels: false, youtube: false, email: false },
       vapidPublicKey: expect.stringMatching(/^[\w-]{87}$/),
+      meter: { freeArticles: 3 },
+      gifts: { perMonth: 10 },
       site: { responsiblePublisher: DEMO_PUBLISHER, accessibilityContact: 'no-reply@redaktion.example' },
     });
   });

@@ -2,7 +2,8 @@ import type { Locale } from './index';
 
 /**
  * The accessibility statement (contract §9 [revenue]), in the parts DIGG's model statement asks for: how accessible
- * the service is, what is not, how to report a problem, the supervisory authority, how it was tested and when.
+ * the service is, what is not, how to report a problem, the supervisory authority, how it was tested and when (its
+ * structure; the supervisor of a private seller under lag 2023:254 is PTS, see SUPERVISOR_URL).
  * What it says it tested is what the repository's end-to-end tests do: change one, change the other.
  */
 export interface StatementText {
@@ -16,8 +17,12 @@ export interface StatementText {
   date: { heading: string; text: string };
 }
 
-/** DIGG's form for reporting a lack of accessibility. */
-export const SUPERVISOR_URL = 'https://www.digg.se/tdosanmalan';
+/**
+ * The supervisory authority for e-commerce services under lag (2023:254) om vissa produkters och tjänsters
+ * tillgänglighet, the Swedish European Accessibility Act: the Swedish Post and Telecom Authority (PTS). DIGG supervises
+ * the public sector's websites (lag 2018:1937), which a private publisher's service is not.
+ */
+export const SUPERVISOR_URL = 'https://www.pts.se/';
 
 export const statement: Record<Locale, StatementText> = {
   sv: {
@@ -46,8 +51,8 @@ export const statement: Record<Locale, StatementText> = {
     },
     supervision: {
       heading: 'Tillsyn',
-      text: 'Myndigheten för digital förvaltning (DIGG) har ansvaret för tillsyn över digital tillgänglighet. Om du inte är nöjd med hur vi hanterar dina synpunkter kan du kontakta DIGG och påtala det.',
-      link: 'Anmäl bristande tillgänglighet till DIGG',
+      text: 'Post- och telestyrelsen (PTS) har tillsyn över att e-handelstjänster, som vår försäljning av prenumerationer och pass, uppfyller lagen (2023:254) om vissa produkters och tjänsters tillgänglighet. Om du inte är nöjd med hur vi hanterar dina synpunkter kan du kontakta PTS och påtala det.',
+      link: 'Kontakta Post- och telestyrelsen (PTS)',
     },
     testing: {
       heading: 'Hur vi testat webbplatsen',
@@ -93,8 +98,8 @@ export const statement: Record<Locale, StatementText> = {
     },
     supervision: {
       heading: 'Supervision',
-      text: 'The Agency for Digital Government (DIGG) supervises digital accessibility. If you are not satisfied with how we handle your report, you can contact DIGG and complain.',
-      link: 'Report a lack of accessibility to DIGG',
+      text: 'The Swedish Post and Telecom Authority (PTS) supervises that e-commerce services, such as our sale of subscriptions and passes, meet the Swedish act on the accessibility of certain products and services (2023:254). If you are not satisfied with how we handle your report, you can contact PTS and complain.',
+      link: 'Contact the Swedish Post and Telecom Authority (PTS)',
     },
     testing: {
       heading: 'How we tested the website',

@@ -201,6 +201,8 @@ function RegisterForm() {
   const [empty, setEmpty] = useState<Partial<Record<'username' | 'email' | 'password', boolean>>>({});
   const [busy, setBusy] = useState(false);
   const errorId = useId();
+  // A refused submit takes focus to the first marked field, however it was submitted (button or Enter).
+  const { form, refused } = useRefusalFocus();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -210,12 +212,14 @@ function RegisterForm() {
       setEmpty({ username: !values.username.trim(), email: !values.email.trim(), password: !values.password });
       setError(t('auth.fillAll'));
       toast(t('auth.fillAll'), undefined, 'destructive');
+      refused();
       return;
     }
     if (values.password !== values.confirm) {
       setError(null);
       setFieldErrors({ confirm: t('auth.mismatch') });
       toast(t('auth.mismatch'), undefined, 'destructive');
+      refused();
       return;
     }
     setBusy(true);
@@ -230,12 +234,13 @@ function RegisterForm() {
       setError(`${t('auth.registerFailed')}: ${message}`);
       toast(t('auth.registerFailed'), message, 'destructive');
       setBusy(false);
+      refused();
     }
   }
 
   const missing = (name: keyof typeof empty) => invalidProps(error === t('auth.fillAll') && empty[name], errorId);
   return (
-    <form className="account-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+    <form ref={form} className="account-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
       <Field label={t('auth.username')} name="username" autoComplete="username" error={fieldErrors.username} {...missing('username')} />
       <Field label={t('auth.email')} name="email" type="email" autoComplete="email" error={fieldErrors.email} {...missing('email')} />
       <PasswordField label={t('auth.password')} name="password" autoComplete="new-password" error={fieldErrors.password} {...missing('password')} />
