@@ -83,7 +83,7 @@ describe('the footer', () => {
     for (const item of ['Our Story', 'Editorial Team', 'Careers', 'Press Kit', 'Contact']) expect(await footer.textContent()).toContain(item);
     for (const network of ['Facebook', 'Instagram', 'X', 'YouTube']) expect(await footer.getByRole('link', { name: `Redaktion on ${network}` }).count()).toBe(1);
     const legal = footer.getByRole('navigation', { name: 'Legal' });
-    expect(await legal.getByRole('link').allTextContents()).toEqual(['Privacy Policy', 'Terms of Service', 'Cookie Policy']);
+    expect(await legal.getByRole('link').allTextContents()).toEqual(['Privacy Policy', 'Terms of Service', 'Cookie Policy', 'Accessibility']);
     const ad = page.getByRole('complementary', { name: 'Advertisement: Norrlandståget' });
     await expect.poll(() => ad.isVisible()).toBe(true);
     expect(await ad.getByRole('link').getAttribute('href')).toBe(`/api/advertisements/${ids.footerAd}/click`);

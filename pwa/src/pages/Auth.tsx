@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@redaktion/shared/client';
 import { useServices } from '../services/context';
 import { useI18n } from '../i18n';
+import { codeText } from '../i18n/code';
 import type { MessageKey } from '../i18n/en';
 import { toast } from '../state/toasts';
 import { NeedsNetwork } from '../components/NeedsNetwork';
@@ -14,7 +15,8 @@ import { useSignedIn } from './use-signed-in';
 /** Three ways in: the password, registration with a password, and an e-mailed code (which also registers). */
 type Tab = 'login' | 'code' | 'register';
 const TABS: Tab[] = ['login', 'register', 'code'];
-const TAB_NAMES: Record<Tab, MessageKey> = { login: 'auth.login', code: 'code.tab', register: 'auth.register' };
+/** The code's tab is named in the code's own dictionary. */
+const TAB_NAMES: Record<Exclude<Tab, 'code'>, MessageKey> = { login: 'auth.login', register: 'auth.register' };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A field the form's error is about: marked invalid and described by that error. */
@@ -75,6 +77,7 @@ function LoginForm() {
  */
 function CodeForm() {
   const { t, locale } = useI18n();
+  const text = codeText(locale);
   const { api } = useServices();
   const signedIn = useSignedIn();
   const [search] = useSearchParams();
@@ -96,9 +99,9 @@ function CodeForm() {
     refused();
   };
   const failed = (caught: unknown, fieldInvalid: boolean) => {
-    const message = errorMessage(caught, t);
+    const message = errorMessage(caught, t, undefined, text.errors);
     refuse(message, fieldInvalid);
-    toast(t('code.failed'), message, 'destructive');
+    toast(text.failed, message, 'destructive');
   };
   const send = (address: string) => api.requestLoginCode({ email: address, locale, ...(returnTo === '/' ? {} : { returnTo }) });
   const step = (address: string | null) => {
@@ -133,7 +136,7 @@ function CodeForm() {
     const code = formValues(event, ['code']).code.replace(/\s/g, '');
     setError(null);
     if (!/^\d{6}$/.test(code)) {
-      refuse(t('code.sixDigits'), true);
+      refuse(text.sixDigits, true);
       return;
     }
     setBusy(true);
@@ -166,26 +169,26 @@ function CodeForm() {
     return (
       // Keyed apart, so that React never hands the address typed here to the code's input in the next step.
       <form key="ask" ref={form} className="account-form" method="post" noValidate onSubmit={(event) => void ask(event)} aria-busy={busy}>
-        <h2 ref={heading}>{t('code.askTitle')}</h2>
-        <p className="muted">{t('code.intro')}</p>
+        <h2 ref={heading}>{text.askTitle}</h2>
+        <p className="muted">{text.intro}</p>
         <Field label={t('auth.email')} name="email" type="email" autoComplete="email" {...fieldError} />
         <FormError message={error} id={errorId} />
-        <button type="submit" className="button button-accent button-block" disabled={busy}>{t('code.send')}</button>
+        <button type="submit" className="button button-accent button-block" disabled={busy}>{text.send}</button>
       </form>
     );
   }
   return (
     <form key="verify" ref={form} className="account-form" method="post" noValidate onSubmit={(event) => void verify(event)} aria-busy={busy}>
-      <h2 ref={heading}>{t('code.enterTitle')}</h2>
-      <p className="muted">{t('code.sentTo', { email })}</p>
-      <Field label={t('code.label')} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={12} {...fieldError} />
+      <h2 ref={heading}>{text.enterTitle}</h2>
+      <p className="muted">{text.sentTo(email)}</p>
+      <Field label={text.label} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={12} {...fieldError} />
       <FormError message={error} id={errorId} />
-      <button type="submit" className="button button-accent button-block" disabled={busy}>{t('code.submit')}</button>
+      <button type="submit" className="button button-accent button-block" disabled={busy}>{text.submit}</button>
       {/* Always in the page, so that the resend's confirmation is announced when its text arrives. */}
-      <p role="status" className="muted">{resent ? t('code.resent', { email }) : ''}</p>
+      <p role="status" className="muted">{resent ? text.resent(email) : ''}</p>
       <div className="actions">
-        <button type="button" className="button button-ghost" disabled={busy} onClick={() => void resend()}>{t('code.resend')}</button>
-        <button type="button" className="button button-ghost" onClick={() => step(null)}>{t('code.otherAddress')}</button>
+        <button type="button" className="button button-ghost" disabled={busy} onClick={() => void resend()}>{text.resend}</button>
+        <button type="button" className="button button-ghost" onClick={() => step(null)}>{text.otherAddress}</button>
       </div>
     </form>
   );
@@ -201,7 +204,8 @@ function RegisterForm() {
   const [empty, setEmpty] = useState<Partial<Record<'username' | 'email' | 'password', boolean>>>({});
   const [busy, setBusy] = useState(false);
   const errorId = useId();
-  // A refused submit takes focus to the first marked field, however it was submitted (button or Enter).
+  // Passwords that differ take focus to the confirmation, however the form was sent (button or Enter); the other
+  // refusals have a message of the form's own, which takes focus itself.
   const { form, refused } = useRefusalFocus();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -212,7 +216,6 @@ function RegisterForm() {
       setEmpty({ username: !values.username.trim(), email: !values.email.trim(), password: !values.password });
       setError(t('auth.fillAll'));
       toast(t('auth.fillAll'), undefined, 'destructive');
-      refused();
       return;
     }
     if (values.password !== values.confirm) {
@@ -234,7 +237,6 @@ function RegisterForm() {
       setError(`${t('auth.registerFailed')}: ${message}`);
       toast(t('auth.registerFailed'), message, 'destructive');
       setBusy(false);
-      refused();
     }
   }
 
@@ -252,7 +254,8 @@ function RegisterForm() {
 }
 
 export default function Auth() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const tabName = (name: Tab) => (name === 'code' ? codeText(locale).tab : t(TAB_NAMES[name]));
   const [search] = useSearchParams();
   const [tab, setTab] = useState<Tab>(TABS.find((name) => name === search.get('tab')) ?? 'login');
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ login: null, code: null, register: null });
@@ -272,13 +275,13 @@ export default function Auth() {
       <div className="auth-layout">
         <section className="account-card">
           <NeedsNetwork />
-          <h1 id="auth-title" className="visually-hidden">{t(TAB_NAMES[tab])}</h1>
+          <h1 id="auth-title" className="visually-hidden">{tabName(tab)}</h1>
           <div role="tablist" aria-label={t('auth.tabsLabel')} className="tabs" onKeyDown={onTabKey}>
             {TABS.map((name) => (
               <button key={name} ref={(el) => { tabRefs.current[name] = el; }} type="button" role="tab" id={`auth-tab-${name}`}
                 aria-selected={tab === name} aria-controls={`auth-panel-${name}`} tabIndex={tab === name ? 0 : -1}
                 className="tab" onClick={() => setTab(name)}>
-                {t(TAB_NAMES[name])}
+                {tabName(name)}
               </button>
             ))}
           </div>

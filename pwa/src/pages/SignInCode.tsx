@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useServices } from '../services/context';
 import { useI18n } from '../i18n';
+import { codeText } from '../i18n/code';
 import { toast } from '../state/toasts';
 import { FormError, errorMessage } from './dashboard/form-fields';
 import { useSignedIn } from './use-signed-in';
@@ -12,6 +13,7 @@ import { useSignedIn } from './use-signed-in';
  */
 export default function SignInCode() {
   const { t, locale } = useI18n();
+  const text = codeText(locale);
   const { api } = useServices();
   const signedIn = useSignedIn();
   const [search] = useSearchParams();
@@ -30,9 +32,9 @@ export default function SignInCode() {
       toast(t('auth.welcomeBack'), t('auth.loggedInAs', { username: user.username }));
       signedIn(user);
     } catch (caught) {
-      const message = errorMessage(caught, t);
+      const message = errorMessage(caught, t, undefined, text.errors);
       setError(message);
-      toast(t('code.failed'), message, 'destructive');
+      toast(text.failed, message, 'destructive');
       setBusy(false);
     }
   }
@@ -44,14 +46,14 @@ export default function SignInCode() {
         <h1 className="account-title">{t('code.linkTitle')}</h1>
         {complete ? (
           <form className="account-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-            <p>{t('code.linkText', { email })}</p>
+            <p>{text.linkText(email)}</p>
             <FormError message={error} />
-            <button type="submit" className="button button-accent button-block" disabled={busy}>{t('code.submit')}</button>
+            <button type="submit" className="button button-accent button-block" disabled={busy}>{text.submit}</button>
           </form>
         ) : (
-          <p className="notice">{t('code.linkInvalid')}</p>
+          <p className="notice">{text.linkInvalid}</p>
         )}
-        <p className="form-aside"><Link to={askAgain}>{t('code.requestNew')}</Link></p>
+        <p className="form-aside"><Link to={askAgain}>{text.requestNew}</Link></p>
       </section>
     </div>
   );

@@ -6,6 +6,7 @@ import { useServices, useSession } from '../../services/context';
 import { Loading } from '../../components/cards';
 import { copyText } from '../../components/ShareButton';
 import { useI18n } from '../../i18n';
+import { feedsText } from '../../i18n/feeds';
 import { isStaff, isSubscriber } from '../../state/session';
 import { toast } from '../../state/toasts';
 import { errorMessage } from './form-fields';
@@ -24,7 +25,8 @@ export const PODCAST_APPS = [
  * carry the subscriber's own token, so they are read straight from the API and never kept on the device.
  */
 export function PrivateFeeds() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const text = feedsText(locale);
   const { user } = useSession();
   const services = useServices();
   const entitled = isSubscriber(user) || isStaff(user);
@@ -43,11 +45,11 @@ export function PrivateFeeds() {
   }, [entitled, services, t]);
 
   async function rotate() {
-    if (!window.confirm(t('feeds.rotateConfirm'))) return;
+    if (!window.confirm(text.rotateConfirm)) return;
     setRotating(true);
     try {
       setFeeds(await services.api.rotatePodcastFeeds());
-      toast(t('feeds.rotated'));
+      toast(text.rotated);
     } catch (caught) {
       toast(errorMessage(caught, t), undefined, 'destructive');
     } finally {
@@ -63,31 +65,31 @@ export function PrivateFeeds() {
   if (!user) return null;
   return (
     <section className="account-card private-feeds" aria-labelledby="private-feeds-title">
-      <h2 id="private-feeds-title">{t('feeds.title')}</h2>
+      <h2 id="private-feeds-title">{text.title}</h2>
       {!entitled ? (
-        <p>{t('feeds.forSubscribers')} <Link to="/subscribe">{t('feeds.subscribe')}</Link></p>
+        <p>{text.forSubscribers} <Link to="/subscribe">{text.subscribe}</Link></p>
       ) : error ? <p role="alert">{error}</p> : !feeds ? <Loading /> : (
         <>
-          <p className="muted">{t('feeds.intro')}</p>
+          <p className="muted">{text.intro}</p>
           <ul className="private-feed-list">
             {feeds.map((feed) => (
               <li key={feed.seriesId} className="private-feed">
                 <h3>{feed.title}</h3>
-                <label className="visually-hidden" htmlFor={`feed-url-${feed.seriesId}`}>{t('feeds.address', { title: feed.title })}</label>
+                <label className="visually-hidden" htmlFor={`feed-url-${feed.seriesId}`}>{text.address(feed.title)}</label>
                 <input id={`feed-url-${feed.seriesId}`} className="private-feed-url" readOnly value={feed.url} onFocus={(event) => event.currentTarget.select()} />
                 <div className="private-feed-actions">
-                  <button type="button" className="button button-ghost" onClick={() => void copy(feed)} aria-label={t('feeds.copy', { title: feed.title })}>
+                  <button type="button" className="button button-ghost" onClick={() => void copy(feed)} aria-label={text.copy(feed.title)}>
                     {t('common.copy')}
                   </button>
                   {PODCAST_APPS.map((app) => (
-                    <a key={app.name} className="button button-ghost" href={app.link(feed.url)}>{t('feeds.openIn', { app: app.name })}</a>
+                    <a key={app.name} className="button button-ghost" href={app.link(feed.url)}>{text.openIn(app.name)}</a>
                   ))}
                 </div>
               </li>
             ))}
           </ul>
-          <p className="muted">{t('feeds.rotateText')}</p>
-          <button type="button" className="button" disabled={rotating} onClick={() => void rotate()}>{t('feeds.rotate')}</button>
+          <p className="muted">{text.rotateText}</p>
+          <button type="button" className="button" disabled={rotating} onClick={() => void rotate()}>{text.rotate}</button>
         </>
       )}
     </section>

@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import type { User } from '@redaktion/shared';
 import { useServices } from '../../services/context';
 import { useI18n } from '../../i18n';
+import { codeText } from '../../i18n/code';
+import { profileText } from '../../i18n/profile';
 import { toast } from '../../state/toasts';
 import { queueProfileEdit } from '../../offline/outbox';
 import { ApiError } from '@redaktion/shared/client';
@@ -15,7 +17,8 @@ const FIELDS = ['firstName', 'lastName', 'email', 'bio', 'location', 'website'] 
 type ProfileValues = Record<(typeof FIELDS)[number], string>;
 
 function ProfileForm({ user }: { user: User }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const text = profileText(locale);
   const services = useServices();
   const { api, session } = services;
   const bioId = useId();
@@ -39,7 +42,7 @@ function ProfileForm({ user }: { user: User }) {
       const updated = await api.updateProfile(emailChanged ? { ...trimmed, ...confirmation(user, currentPassword, 'currentPassword') } : trimmed);
       session.getState().setUser(updated);
       setCurrentPassword('');
-      toast(t('profile.updated'));
+      toast(text.updated);
     } catch (caught) {
       // A password is never kept on the device, so an e-mail change waits for the network instead.
       if (!(caught instanceof ApiError) && services.device && !emailChanged) {
@@ -50,7 +53,7 @@ function ProfileForm({ user }: { user: User }) {
         toast(t('offline.queued'), t('offline.queuedText'));
         return;
       }
-      const message = errorMessage(caught, t);
+      const message = errorMessage(caught, t, undefined, codeText(locale).errors);
       setErrors(issuesByField(caught));
       setError(message);
       refused();
@@ -62,35 +65,36 @@ function ProfileForm({ user }: { user: User }) {
 
   return (
     <form ref={form} className="account-card account-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-      <h2 id="profile-form">{t('profile.details')}</h2>
+      <h2 id="profile-form">{text.details}</h2>
       <div className="form-grid">
-        <Field label={t('profile.firstName')} name="firstName" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
-        <Field label={t('profile.lastName')} name="lastName" autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
+        <Field label={text.firstName} name="firstName" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
+        <Field label={text.lastName} name="lastName" autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
       </div>
       <Field label={t('auth.email')} name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} />
       {emailChanged && (
-        <ConfirmField user={user} label={t('profile.currentPassword')} name="currentPassword" value={currentPassword}
-          onChange={setCurrentPassword} error={errors.currentPassword ?? errors.code} hint={t('profile.emailNeedsPassword')} />
+        <ConfirmField user={user} label={text.currentPassword} name="currentPassword" value={currentPassword}
+          onChange={setCurrentPassword} error={errors.currentPassword ?? errors.code} hint={text.emailNeedsPassword} />
       )}
       <div className="field">
-        <label htmlFor={bioId}>{t('profile.bio')}</label>
+        <label htmlFor={bioId}>{text.bio}</label>
         <textarea id={bioId} name="bio" rows={4} value={values.bio} onChange={set('bio')}
           aria-invalid={errors.bio ? true : undefined} aria-describedby={errors.bio ? `${bioId}-error` : undefined} />
         {errors.bio && <p className="field-error" id={`${bioId}-error`}>{errors.bio}</p>}
       </div>
       <div className="form-grid">
-        <Field label={t('profile.location')} name="location" autoComplete="address-level2" value={values.location} onChange={set('location')} error={errors.location} />
-        <Field label={t('profile.website')} name="website" type="url" inputMode="url" autoComplete="url" placeholder="https://"
+        <Field label={text.location} name="location" autoComplete="address-level2" value={values.location} onChange={set('location')} error={errors.location} />
+        <Field label={text.website} name="website" type="url" inputMode="url" autoComplete="url" placeholder="https://"
           value={values.website} onChange={set('website')} error={errors.website} />
       </div>
       <FormError message={error} />
-      <div className="actions"><button type="submit" className="button button-accent" disabled={busy}>{t('profile.save')}</button></div>
+      <div className="actions"><button type="submit" className="button button-accent" disabled={busy}>{text.save}</button></div>
     </form>
   );
 }
 
 function PasswordForm({ user }: { user: User }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const text = profileText(locale);
   const { api } = useServices();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -120,13 +124,13 @@ function PasswordForm({ user }: { user: User }) {
       await api.changePassword({ ...confirmation(user, current, 'currentPassword'), newPassword: next });
       setCurrent('');
       setNext('');
-      toast(t('profile.passwordChanged'));
+      toast(text.passwordChanged);
     } catch (caught) {
-      const message = errorMessage(caught, t);
+      const message = errorMessage(caught, t, undefined, codeText(locale).errors);
       setErrors(issuesByField(caught));
       setError(message);
       refused();
-      toast(t('profile.passwordFailed'), message, 'destructive');
+      toast(text.passwordFailed, message, 'destructive');
     } finally {
       setBusy(false);
     }
@@ -134,20 +138,21 @@ function PasswordForm({ user }: { user: User }) {
 
   return (
     <form ref={form} className="account-card account-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-      <h2 id="password-form">{t('profile.changePassword')}</h2>
-      <ConfirmField user={user} label={t('profile.currentPassword')} name="currentPassword" value={current}
+      <h2 id="password-form">{text.changePassword}</h2>
+      <ConfirmField user={user} label={text.currentPassword} name="currentPassword" value={current}
         onChange={setCurrent} error={errors.currentPassword ?? errors.code}
         aria-invalid={currentMissing || undefined} aria-describedby={currentMissing ? errorId : undefined} />
       <PasswordField label={t('reset.newPassword')} name="newPassword" autoComplete="new-password" value={next}
         onChange={(event) => setNext(event.target.value)} error={errors.newPassword} hint={t('reset.hint')} />
       <FormError message={error} id={errorId} />
-      <div className="actions"><button type="submit" className="button button-accent" disabled={busy}>{t('profile.changePassword')}</button></div>
+      <div className="actions"><button type="submit" className="button button-accent" disabled={busy}>{text.changePassword}</button></div>
     </form>
   );
 }
 
 function DangerZone({ user }: { user: User }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const text = profileText(locale);
   const { api, session, cache } = useServices();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
@@ -161,10 +166,10 @@ function DangerZone({ user }: { user: User }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!password) {
-      setError(t('profile.passwordRequired'));
+      setError(text.passwordRequired);
       setPasswordRefused(true);
       refused();
-      toast(t('profile.passwordRequired'), undefined, 'destructive');
+      toast(text.passwordRequired, undefined, 'destructive');
       return;
     }
     setBusy(true);
@@ -174,40 +179,41 @@ function DangerZone({ user }: { user: User }) {
       navigate('/', { replace: true });
       session.getState().setUser(null);
       cache.invalidate();
-      toast(t('profile.deleted'));
+      toast(text.deleted);
     } catch (caught) {
-      const message = errorMessage(caught, t);
+      const message = errorMessage(caught, t, undefined, codeText(locale).errors);
       setError(message);
       // A refusal that names a field is about the password (or the code that stands for it); others mark none.
       setPasswordRefused(Object.keys(issuesByField(caught)).length > 0);
       refused();
-      toast(t('profile.deleteFailed'), message, 'destructive');
+      toast(text.deleteFailed, message, 'destructive');
       setBusy(false);
     }
   }
 
   return (
     <section className="account-card danger-zone">
-      <h2 id="your-data">{t('profile.yourData')}</h2>
-      <p className="muted">{t('profile.exportText')}</p>
-      <div className="actions"><a href="/api/user/export" download className="button button-ghost">{t('profile.export')}</a></div>
+      <h2 id="your-data">{text.yourData}</h2>
+      <p className="muted">{text.exportText}</p>
+      <div className="actions"><a href="/api/user/export" download className="button button-ghost">{text.export}</a></div>
       <form ref={form} className="account-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-        <h3>{t('profile.deleteTitle')}</h3>
-        <p className="muted">{t('profile.deleteText')}</p>
+        <h3>{text.deleteTitle}</h3>
+        <p className="muted">{text.deleteText}</p>
         <ConfirmField user={user} label={t('auth.password')} name="password" value={password}
           onChange={setPassword}
           aria-invalid={passwordRefused || undefined} aria-describedby={passwordRefused ? errorId : undefined} />
         <FormError message={error} id={errorId} />
-        <div className="actions"><button type="submit" className="button button-danger" disabled={busy}>{t('profile.deleteButton')}</button></div>
+        <div className="actions"><button type="submit" className="button button-danger" disabled={busy}>{text.deleteButton}</button></div>
       </form>
     </section>
   );
 }
 
 export function ProfilePage({ user }: { user: User }) {
-  const { t } = useI18n();
+  const { locale } = useI18n();
+  const text = profileText(locale);
   return (
-    <DashboardPage title={t('profile.title')}>
+    <DashboardPage title={text.title}>
       <div className="stack account-sections">
         <ProfileForm user={user} />
         <PasswordForm user={user} />

@@ -4,6 +4,7 @@ import { secondsToMinutes } from '@redaktion/shared/time';
 import { useServices } from '../../services/context';
 import { Loading, Picture } from '../../components/cards';
 import { formatDate, useI18n } from '../../i18n';
+import { downloadsText } from '../../i18n/downloads';
 import { deleteDownload, formatBytes } from '../../offline/downloads';
 import { useDeviceQuery } from '../../offline/live';
 import { removeSaved } from '../../offline/saved';
@@ -65,6 +66,7 @@ function useStorage(): [Storage | null, () => void] {
 
 export function SavedPodcasts() {
   const { t, locale } = useI18n();
+  const text = downloadsText(locale);
   const services = useServices();
   const downloads = useDeviceQuery((db) => db.downloads.orderBy('savedAt').reverse().toArray(), []);
   const [storage, refreshStorage] = useStorage();
@@ -74,23 +76,23 @@ export function SavedPodcasts() {
 
   async function persist() {
     const granted = await navigator.storage?.persist?.().catch(() => false);
-    toast(granted ? t('downloads.persisted') : t('downloads.persistDenied'));
+    toast(granted ? text.persisted : text.persistDenied);
     refreshStorage();
   }
 
   const total = downloads?.reduce((sum, item) => sum + item.size, 0) ?? 0;
   return (
     <DashboardPage title={t('dashboard.podcasts')} intro={t('dashboard.podcastsText')}>
-      <section className="account-card storage-card" aria-label={t('downloads.persist')}>
-        <p>{storage ? t('downloads.storage', { used: formatBytes(storage.used, tag), available: formatBytes(storage.available, tag) }) : t('downloads.storageUnknown')}</p>
-        {downloads && downloads.length > 0 && <p className="muted">{t('downloads.total', { n: downloads.length, size: formatBytes(total, tag) })}</p>}
-        {storage?.persisted ? <p className="muted">{t('downloads.persisted')}</p> : (
-          <button type="button" className="button button-ghost" onClick={() => void persist()}>{t('downloads.persist')}</button>
+      <section className="account-card storage-card" aria-label={text.persist}>
+        <p>{storage ? text.storage(formatBytes(storage.used, tag), formatBytes(storage.available, tag)) : text.storageUnknown}</p>
+        {downloads && downloads.length > 0 && <p className="muted">{text.total(downloads.length, formatBytes(total, tag))}</p>}
+        {storage?.persisted ? <p className="muted">{text.persisted}</p> : (
+          <button type="button" className="button button-ghost" onClick={() => void persist()}>{text.persist}</button>
         )}
       </section>
       <PrivateFeeds />
       {!downloads ? <Loading /> : !downloads.length ? (
-        <p className="empty">{t('downloads.empty')}</p>
+        <p className="empty">{text.empty}</p>
       ) : (
         <ul className="saved-list">
           {downloads.map((episode) => (

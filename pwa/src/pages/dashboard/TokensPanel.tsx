@@ -4,32 +4,34 @@ import { apiPaths } from '@redaktion/shared/client';
 import { useServices } from '../../services/context';
 import { useApi, useApiCache } from '../../data/api-cache';
 import { formatDate, useI18n } from '../../i18n';
+import { tokensText } from '../../i18n/tokens';
 import { toast } from '../../state/toasts';
 import { errorMessage } from './form-fields';
 
 /** The token just made: shown once, with Copy, until the user says it is saved. */
 function NewToken({ token, onDone }: { token: CreatedAccessToken; onDone(): void }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const text = tokensText(locale);
   const headingId = useId();
 
   async function copy() {
     try {
       await navigator.clipboard.writeText(token.token);
-      toast(t('tokens.copied'));
+      toast(text.copied);
     } catch {
-      toast(t('common.error'), t('tokens.copyFailed'), 'destructive');
+      toast(t('common.error'), text.copyFailed, 'destructive');
     }
   }
 
   return (
     <div className="token-new" role="region" aria-labelledby={headingId}>
-      <h3 id={headingId}>{t('tokens.createdTitle', { name: token.name })}</h3>
-      <p className="field-hint">{t('tokens.createdHint')}</p>
+      <h3 id={headingId}>{text.createdTitle(token.name)}</h3>
+      <p className="field-hint">{text.createdHint}</p>
       <div className="token-value">
         <code>{token.token}</code>
-        <button type="button" className="button button-accent" onClick={() => void copy()}>{t('tokens.copy')}</button>
+        <button type="button" className="button button-accent" onClick={() => void copy()}>{text.copy}</button>
       </div>
-      <button type="button" className="button button-ghost" onClick={onDone}>{t('tokens.done')}</button>
+      <button type="button" className="button button-ghost" onClick={onDone}>{text.done}</button>
     </div>
   );
 }
@@ -40,6 +42,7 @@ function NewToken({ token, onDone }: { token: CreatedAccessToken; onDone(): void
  */
 export function TokensPanel() {
   const { t, locale } = useI18n();
+  const text = tokensText(locale);
   const { api } = useServices();
   const cache = useApiCache();
   const tokens = useApi(apiPaths.tokens);
@@ -53,7 +56,7 @@ export function TokensPanel() {
   async function create(event: FormEvent) {
     event.preventDefault();
     if (!name.trim()) {
-      setError(t('tokens.nameRequired'));
+      setError(text.nameRequired);
       return;
     }
     setBusy(true);
@@ -70,12 +73,12 @@ export function TokensPanel() {
   }
 
   async function revoke(token: AccessToken) {
-    if (!window.confirm(t('tokens.confirmRevoke', { name: token.name }))) return;
+    if (!window.confirm(text.confirmRevoke(token.name))) return;
     try {
       await api.revokeToken(token.id);
       if (created?.id === token.id) setCreated(null);
       await cache.refresh(apiPaths.tokens);
-      toast(t('tokens.revoked'));
+      toast(text.revoked);
     } catch (caught) {
       toast(t('common.error'), errorMessage(caught, t), 'destructive');
     }
@@ -83,20 +86,20 @@ export function TokensPanel() {
 
   return (
     <section className="account-card" aria-labelledby="tokens-title">
-      <h2 id="tokens-title">{t('tokens.title')}</h2>
-      <p className="field-hint">{t('tokens.intro')}</p>
+      <h2 id="tokens-title">{text.title}</h2>
+      <p className="field-hint">{text.intro}</p>
       <form className="token-form" onSubmit={(event) => void create(event)} noValidate>
         <div className="field">
-          <label htmlFor={nameId}>{t('tokens.name')}</label>
-          <input id={nameId} value={name} maxLength={100} placeholder={t('tokens.namePlaceholder')}
+          <label htmlFor={nameId}>{text.name}</label>
+          <input id={nameId} value={name} maxLength={100} placeholder={text.namePlaceholder}
             onChange={(event) => setName(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
           {error && <p id={errorId} className="field-error" role="alert">{error}</p>}
         </div>
-        <button type="submit" className="button button-accent" disabled={busy} aria-busy={busy}>{t('tokens.create')}</button>
+        <button type="submit" className="button button-accent" disabled={busy} aria-busy={busy}>{text.create}</button>
       </form>
       {created && <NewToken token={created} onDone={() => setCreated(null)} />}
-      <h3>{t('tokens.list')}</h3>
-      {tokens.data && tokens.data.length === 0 && <p className="field-hint">{t('tokens.empty')}</p>}
+      <h3>{text.list}</h3>
+      {tokens.data && tokens.data.length === 0 && <p className="field-hint">{text.empty}</p>}
       {tokens.data && tokens.data.length > 0 && (
         <ul className="token-list">
           {tokens.data.map((token) => (
@@ -104,13 +107,13 @@ export function TokensPanel() {
               <div>
                 <strong>{token.name}</strong>
                 <p className="meta">
-                  {t('tokens.created', { date: formatDate(token.createdAt, locale) })}
+                  {text.created(formatDate(token.createdAt, locale))}
                   {' · '}
-                  {token.lastUsedAt ? t('tokens.lastUsed', { date: formatDate(token.lastUsedAt, locale) }) : t('tokens.neverUsed')}
+                  {token.lastUsedAt ? text.lastUsed(formatDate(token.lastUsedAt, locale)) : text.neverUsed}
                 </p>
               </div>
-              <button type="button" className="button button-ghost" aria-label={t('tokens.revokeNamed', { name: token.name })} onClick={() => void revoke(token)}>
-                {t('tokens.revoke')}
+              <button type="button" className="button button-ghost" aria-label={text.revokeNamed(token.name)} onClick={() => void revoke(token)}>
+                {text.revoke}
               </button>
             </li>
           ))}

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { User } from '@redaktion/shared';
 import { useServices } from '../../services/context';
 import { useI18n } from '../../i18n';
+import { codeText } from '../../i18n/code';
 import { toast } from '../../state/toasts';
 import { Field, PasswordField, errorMessage } from './form-fields';
 
@@ -26,6 +27,7 @@ interface ConfirmFieldProps {
  */
 export function ConfirmField({ user, label, name, value, onChange, error, hint, ...aria }: ConfirmFieldProps) {
   const { t, locale } = useI18n();
+  const text = codeText(locale);
   const { api } = useServices();
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -41,7 +43,7 @@ export function ConfirmField({ user, label, name, value, onChange, error, hint, 
       await api.requestLoginCode({ email: user.email, locale });
       setSent(true);
     } catch (caught) {
-      toast(t('code.failed'), errorMessage(caught, t), 'destructive');
+      toast(text.failed, errorMessage(caught, t, undefined, text.errors), 'destructive');
     } finally {
       setBusy(false);
     }
@@ -49,13 +51,13 @@ export function ConfirmField({ user, label, name, value, onChange, error, hint, 
 
   return (
     <>
-      <Field label={t('code.label')} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={12} value={value}
-        onChange={(event) => onChange(event.target.value)} error={error} hint={t('code.confirmHint')} {...aria} />
+      <Field label={text.label} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={12} value={value}
+        onChange={(event) => onChange(event.target.value)} error={error} hint={text.confirmHint} {...aria} />
       <div className="actions">
-        <button type="button" className="button button-ghost" disabled={busy} onClick={() => void send()}>{sent ? t('code.resend') : t('code.send')}</button>
+        <button type="button" className="button button-ghost" disabled={busy} onClick={() => void send()}>{sent ? text.resend : text.send}</button>
       </div>
       {/* Always in the page, so that the confirmation is announced when its text arrives. */}
-      <p role="status" className="muted">{sent ? t('code.sentToAccount', { email: user.email }) : ''}</p>
+      <p role="status" className="muted">{sent ? text.sentToAccount(user.email) : ''}</p>
     </>
   );
 }

@@ -19,8 +19,6 @@ const CODE_KEYS: Partial<Record<string, MessageKey>> = {
   account_inactive: 'error.accountInactive',
   too_many_attempts: 'error.tooManyAttempts',
   invalid_reset_token: 'error.invalidResetToken',
-  invalid_code: 'error.invalidCode',
-  code_locked: 'error.codeLocked',
   not_configured: 'error.notConfigured',
   account_taken: 'error.accountTaken',
   cross_site_request: 'error.crossSite',
@@ -33,9 +31,13 @@ const CONFLICT_KEYS: Partial<Record<string, MessageKey>> = {
 /**
  * What to tell the reader about a failed call: a known code in their language, else the server's own text (or
  * `fallback` when it said nothing), and for a call that never reached the server (fetch rejects with a TypeError) that it needs the network.
+ * `words`: the words for codes that only some calls answer, from the dictionary of the pages that make them (the
+ * e-mailed code's, i18n/code.ts), which every page does not download.
  */
-export function errorMessage(error: unknown, t: Translate, fallback = t('common.error')): string {
+export function errorMessage(error: unknown, t: Translate, fallback = t('common.error'), words: Partial<Record<string, string>> = {}): string {
   if (error instanceof ApiError) {
+    const own = error.code ? words[error.code] : undefined;
+    if (own) return own;
     const key = (error.code && CODE_KEYS[error.code]) || (error.code === 'conflict' ? CONFLICT_KEYS[error.serverMessage] : undefined);
     return key ? t(key) : error.serverMessage || fallback;
   }
