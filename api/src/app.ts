@@ -42,6 +42,7 @@ import { subscriptionEndpoints } from './routes/subscription.js';
 import { feedEndpoints } from './routes/feeds.js';
 import { mediaFileRoutes } from './routes/media-files.js';
 import { tokenEndpoints } from './routes/tokens.js';
+import { libraryEndpoints, takesJsonOfAnyType } from './routes/library.js';
 import { createAiGenerator } from './integrations/ai.js';
 import { createAiJobs } from './integrations/ai-jobs.js';
 import { createPexels } from './integrations/pexels.js';
@@ -110,6 +111,7 @@ export function createApp(db: Db, config: ServingConfig): App {
     ...giftEndpoints(services, config),
     ...liveEndpoints(services, liveHub),
     ...podcastEndpoints(services),
+    ...libraryEndpoints(services),
     ...catalogueEndpoints(services),
     ...metaEndpoints(config, services.push),
     ...engageEndpoints(services, config),
@@ -157,7 +159,7 @@ export function createApp(db: Db, config: ServingConfig): App {
     await next();
   });
   koa.use(resumableUploads(uploads));
-  koa.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }));
+  koa.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'], detectJSON: takesJsonOfAnyType }));
   koa.use(router.routes());
   koa.use(router.allowedMethods());
   // Only requests no route took get this far: the path is matched a second time for them alone.

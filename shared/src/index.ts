@@ -21,3 +21,4 @@ export * from './schemas/history.js';
 export * from './schemas/live.js';
 export * from './schemas/paywall.js';
 export * from './schemas/offers.js';
+export * from './schemas/library.js';

@@ -42,7 +42,7 @@ async function startSession(ctx: AppContext, user: UserRow): Promise<void> {
 
 const currentSid = (ctx: AppContext): string | undefined => (ctx.session as { externalKey?: string } | null)?.externalKey;
 
-export const accountEndpoints = ({ users, sessions, throttle, resetTokens, accountMail, accessTokens, newsletter, push, loginCodes, rateLimit, gifts, meter, passes }: Services) => {
+export const accountEndpoints = ({ users, sessions, throttle, resetTokens, accountMail, accessTokens, newsletter, push, loginCodes, rateLimit, gifts, meter, passes, library }: Services) => {
   /**
    * A password-protected act: confirmed by the password, or, for an account without one, by a fresh e-mailed code
    * (contract §9 [revenue]). `field` names the password's field, `missing` and `wrong` what to say about it.
@@ -190,6 +190,7 @@ export const accountEndpoints = ({ users, sessions, throttle, resetTokens, accou
           giftLinks: await gifts.list(user.id),
           meterReads: await meter.readsOf(user.id),
           passes: await passes.ofUser(user.id),
+          library: await library.exportFor(user.id),
         };
       },
     }),

@@ -36,6 +36,7 @@ import { createYouTubeThumbnails } from './media/youtube-thumbnails.js';
 import { createStorage } from '../storage/index.js';
 import { createOffers } from './revenue/offers.js';
 import { createPasses } from './revenue/passes.js';
+import { createLibrary } from './library/library.js';
 
 export function createServices(db: Db, config: ServingConfig) {
   const mailer = createMailer(config);
@@ -86,6 +87,7 @@ export function createServices(db: Db, config: ServingConfig) {
     youtubeThumbnails: createYouTubeThumbnails(config, storage),
     offers: createOffers(db),
     passes: createPasses(db, config, mailer, jobs),
+    library: createLibrary(db),
   };
 }
 

@@ -14,6 +14,7 @@ import type { AccessToken, CreatedAccessToken } from '../schemas/tokens.js';
 import type { LiveEntries } from '../schemas/live.js';
 import type { GiftCreated, GiftLink } from '../schemas/paywall.js';
 import type { PassStarted, PublicOffer } from '../schemas/offers.js';
+import type { Library, LibrarySync } from '../schemas/library.js';
 import { BACKGROUND_REFRESH_HEADER, type PassKind } from '../constants.js';
 
 /**
@@ -77,6 +78,8 @@ export const apiPaths = {
   newsletterReach: '/api/newsletter' as ApiPath<NewsletterReach>,
   myNewsletter: '/api/user/newsletter' as ApiPath<MySubscription>,
   podcastFeeds: '/api/podcast-feeds' as ApiPath<PodcastFeed[]>,
+  /** The reader's library across devices (contract §9 [listen]). */
+  library: '/api/me/library' as ApiPath<Library>,
 };
 
 /** A failed call: the spec's text ("status: body"), with the server's own message and code kept apart. */
@@ -165,6 +168,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     signUpForNewsletter: (email: string, locale: 'sv' | 'en') => request<Message>('POST', '/api/newsletter', { email, locale }),
     setMyNewsletter: (subscribed: boolean) => request<MySubscription>('PUT', '/api/user/newsletter', { subscribed }),
     rotatePodcastFeeds: () => request<PodcastFeed[]>('POST', '/api/podcast-feeds/rotate'),
+    /** Sends a device's library changes (with its clock's `now`) and answers the merged library. */
+    syncLibrary: (body: LibrarySync) => request<Library>('PATCH', apiPaths.library, body),
     request,
   };
 }

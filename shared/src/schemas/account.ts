@@ -4,6 +4,7 @@ import { emailField, httpUrl, optionalText, requiredText } from './fields.js';
 import { userSchema } from './entities.js';
 import { giftLinkSchema } from './paywall.js';
 import { offerCode, passRecordSchema, passRequestSchema } from './offers.js';
+import { librarySchema } from './library.js';
 
 /** Payloads of the account calls (reader-area.md §5 and §7, contract.md §7 "Accounts"). */
 
@@ -107,6 +108,7 @@ export const accountExportSchema = z.object({
   passes: z.array(passRecordSchema),
   giftLinks: z.array(giftLinkSchema),
   meterReads: z.array(z.object({ articleId: z.number(), month: z.string().describe('YYYY-MM, Stockholm time'), readAt: z.string() })),
+  library: librarySchema.describe('The library across devices, all it holds whatever is published now'),
 }).meta({ id: 'AccountExport' });
 
 export type AccountExport = z.infer<typeof accountExportSchema>;
