@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { resetLinkIn, waitForFolderMail } from '../api/test/support/mail-folder.js';
 import { signedInUser } from '../api/test/support/users.js';
 import { DESKTOP, focused, openPage, seededServerAndBrowser } from './support/browser.js';
+import { axeFindings, tabTo as tabToTarget } from './support/accessibility.js';
 
 /**
  * The account flows by keyboard alone (contract §9 [revenue], WCAG 2.1 AA): registration, the password reset and the
@@ -11,13 +11,6 @@ import { DESKTOP, focused, openPage, seededServerAndBrowser } from './support/br
  * CSS pixels wide) without a sideways scroll.
  */
 const env = seededServerAndBrowser();
-const WCAG21AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** Every WCAG 2.1 A/AA finding on the whole page as it is now, named by the step. */
-async function axeFindings(page: Page, step: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG21AA).analyze();
-  return results.violations.map((v) => `${step}: ${v.id} ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /** The element with focus, when it draws no focus ring (an outline), as `tag: text`; else null. */
 const ringless = (page: Page) => page.evaluate(() => {
@@ -32,14 +25,9 @@ const ringless = (page: Page) => page.evaluate(() => {
  * Presses Tab until `target` has focus (a keyboard user's way there), checking that each control on the way shows a
  * focus ring; fails when the target is not in the Tab order, or focus is caught before it.
  */
-async function tabTo(page: Page, target: Locator, most = 80): Promise<void> {
-  for (let press = 0; press < most; press += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-    expect(await ringless(page), 'a control reached by Tab shows that it has focus').toBeNull();
-  }
-  throw new Error(`not reached by Tab: ${String(target)}`);
-}
+const tabTo = (page: Page, target: Locator, most?: number) => tabToTarget(page, target, async () => {
+  expect(await ringless(page), 'a control reached by Tab shows that it has focus').toBeNull();
+}, most);
 
 /** A field's aria-invalid and the text of what describes it (its error, its hint, the form's message). */
 const fieldState = (field: Locator) => field.evaluate((input) => [

@@ -5,10 +5,10 @@ import { insertArticle } from '../api/test/support/fixtures.js';
 import { signedInUser } from '../api/test/support/users.js';
 import { signedInContext } from './support/admin.js';
 import { DESKTOP, PHONE, openPage, seededServerAndBrowser } from './support/browser.js';
+import { WCAG21AA } from './support/accessibility.js';
 
 /** The metered paywall, the registration wall and gift links in Chromium (contract §9 [revenue]). */
 const env = seededServerAndBrowser();
-const WCAG21AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 const premium = (title: string, content: string) => insertArticle(env.server, { title, premium: true, content, excerpt: `Ingressen till ${title}` });
 const body = (page: Page) => page.locator('.article-body');

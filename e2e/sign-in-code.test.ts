@@ -1,29 +1,16 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mailsIn } from '../api/test/support/mail-folder.js';
 import { DESKTOP, focused, openPage, seededServerAndBrowser } from './support/browser.js';
+import { axeFindings, tabTo } from './support/accessibility.js';
 
 /**
  * Sign-in by e-mailed code (contract §9 [revenue]) by keyboard alone, with axe on every step (WCAG 2.1 AA), and the
  * e-mailed one-tap link.
  */
 const env = seededServerAndBrowser();
-const WCAG21AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-async function axeFindings(page: Page, step: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG21AA).analyze();
-  return results.violations.map((v) => `${step}: ${v.id} ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
-/** Presses Tab until `target` has focus; fails when it is not in the Tab order. */
-async function tabTo(page: Page, target: Locator, most = 80): Promise<void> {
-  for (let press = 0; press < most; press += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`not reached by Tab: ${String(target)}`);
-}
 
 const fieldState = (field: Locator) => field.evaluate((input) => [
   input.getAttribute('aria-invalid'),

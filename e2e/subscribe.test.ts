@@ -1,28 +1,13 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../api/test/support/test-server.js';
 import { signedInUser } from '../api/test/support/users.js';
 import { startStripeStandIn } from '../api/test/stand-ins/stripe.js';
 import { DESKTOP, focused, openPage, seededServerAndBrowser } from './support/browser.js';
+import { axeFindings, tabTo } from './support/accessibility.js';
 
 const env = seededServerAndBrowser();
-const WCAG21AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-/** Every WCAG 2.1 A/AA finding on the whole page as it is now, named by the step. */
-async function axeFindings(page: Page, step: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG21AA).analyze();
-  return results.violations.map((v) => `${step}: ${v.id} ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
-/** Presses Tab until `target` has focus (a keyboard user's way there); fails when it is not in the Tab order. */
-async function tabTo(page: Page, target: Locator, most = 80): Promise<void> {
-  for (let press = 0; press < most; press += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`not reached by Tab: ${String(target)}`);
-}
 
 describe('subscribing', () => {
   it('says payments are not available when Stripe is not configured, and offers no button that cannot work', async () => {

@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './support/http-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
+import { serverWithStripe, STRIPE_SECRET, STRIPE_WEBHOOK_SECRET, type StripeStandIn } from './support/stripe-server.js';
 import { signedInUser } from './support/users.js';
 import { insertArticle } from './support/fixtures.js';
-import { startStripeStandIn } from './stand-ins/stripe.js';
 import { waitForFolderMail } from './support/mail-folder.js';
 
-const SECRET = 'sk_test_offers';
-const WEBHOOK_SECRET = 'whsec_offers_test';
-let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
-let server: TestServer;
 let admin: Awaited<ReturnType<typeof signedInUser>>;
-
+const running = serverWithStripe();
+let stripe: StripeStandIn;
+let server: TestServer;
 beforeAll(async () => {
-  stripe = await startStripeStandIn(SECRET);
-  server = await startTestServer({
-    env: { STRIPE_SECRET_KEY: SECRET, STRIPE_PUBLISHABLE_KEY: 'pk_test_offers', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.origin },
-  });
+  ({ stripe, server } = running);
   admin = await signedInUser(server.url, server.db, { role: 'admin' });
-});
-afterAll(async () => {
-  await server?.close();
-  await stripe?.close();
 });
 
 const form = (body: URLSearchParams | undefined) => Object.fromEntries(body ?? []);
@@ -122,7 +113,7 @@ describe('the public offer', () => {
   });
 
   it('throttles look-ups per client', async () => {
-    const server2 = await startTestServer({ env: { STRIPE_SECRET_KEY: SECRET, STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_API_BASE: stripe.origin } });
+    const server2 = await startTestServer({ env: { STRIPE_SECRET_KEY: STRIPE_SECRET, STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_API_BASE: stripe.origin } });
     try {
       const visitor = new HttpClient(server2.url);
       const statuses: number[] = [];
@@ -156,12 +147,12 @@ describe('subscribing with an offer', () => {
 
     // Not yet paid: no redemption. Paid: one, however often and in whatever order Stripe tells us.
     const subscriptionEvent = (id: string) => ({ id, type: 'customer.subscription.updated', object: { id: started.body.subscriptionId, object: 'subscription', customer: stripe.subscriptions.get(started.body.subscriptionId)!.customer } });
-    await stripe.deliver(server.url, WEBHOOK_SECRET, subscriptionEvent('evt_offer_1'));
+    await stripe.deliver(server.url, STRIPE_WEBHOOK_SECRET, subscriptionEvent('evt_offer_1'));
     expect((await admin.client.get('/api/admin/offers')).body.find((o: { code: string }) => o.code === 'HOST-50').redemptions).toBe(0);
     stripe.setSubscription(started.body.subscriptionId, { status: 'active' });
-    await stripe.deliver(server.url, WEBHOOK_SECRET, subscriptionEvent('evt_offer_2'));
-    await stripe.deliver(server.url, WEBHOOK_SECRET, subscriptionEvent('evt_offer_2'));
-    await stripe.deliver(server.url, WEBHOOK_SECRET, subscriptionEvent('evt_offer_3'));
+    await stripe.deliver(server.url, STRIPE_WEBHOOK_SECRET, subscriptionEvent('evt_offer_2'));
+    await stripe.deliver(server.url, STRIPE_WEBHOOK_SECRET, subscriptionEvent('evt_offer_2'));
+    await stripe.deliver(server.url, STRIPE_WEBHOOK_SECRET, subscriptionEvent('evt_offer_3'));
     expect((await admin.client.get('/api/admin/offers')).body.find((o: { code: string }) => o.code === 'HOST-50').redemptions).toBe(1);
     expect((await subscriptionOf(String(reader.id))).subscriptionStatus).toBe('active');
   });
@@ -209,7 +200,7 @@ describe('subscribing with an offer', () => {
     const reader = await signedInUser(server.url, server.db);
     const { subscriptionId } = (await reader.client.post('/api/create-subscription', { plan: 'monthly', offer: trial.body.code })).body;
     const subscription = stripe.subscriptions.get(subscriptionId)!;
-    await stripe.deliver(server.url, WEBHOOK_SECRET, {
+    await stripe.deliver(server.url, STRIPE_WEBHOOK_SECRET, {
       id: 'evt_trial_end', type: 'customer.subscription.trial_will_end',
       object: { id: subscriptionId, object: 'subscription', customer: subscription.customer, status: 'trialing', trial_end: subscription.trial_end },
     });

@@ -1,36 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './support/http-client.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import type { TestServer } from './support/test-server.js';
+import { serverWithStripe, STRIPE_WEBHOOK_SECRET, type StripeStandIn } from './support/stripe-server.js';
 import { signedInUser } from './support/users.js';
 import { insertArticle } from './support/fixtures.js';
 import { mailsIn, waitForFolderMail } from './support/mail-folder.js';
-import { startStripeStandIn } from './stand-ins/stripe.js';
 
-const SECRET = 'sk_test_passes';
-const WEBHOOK_SECRET = 'whsec_passes_test';
 const DAY = 24 * 60 * 60 * 1000;
-let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
-let server: TestServer;
-
-beforeAll(async () => {
-  stripe = await startStripeStandIn(SECRET);
-  server = await startTestServer({
-    env: {
-      STRIPE_SECRET_KEY: SECRET, STRIPE_PUBLISHABLE_KEY: 'pk_test_passes', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.origin,
-      PASS_PRICE_MONTH_SEK: '129',
-      // Premium is then for entitled readers only: what a pass opens is plain.
-      METER_FREE_ARTICLES: '0',
-    },
-  });
+const running = serverWithStripe({
+  PASS_PRICE_MONTH_SEK: '129',
+  // Premium is then for entitled readers only: what a pass opens is plain.
+  METER_FREE_ARTICLES: '0',
 });
-afterAll(async () => {
-  await server?.close();
-  await stripe?.close();
+let stripe: StripeStandIn;
+let server: TestServer;
+beforeAll(async () => {
+  ({ stripe, server } = running);
 });
 
 let events = 0;
 const succeeded = (intentId: string, id = `evt_pi_${(events += 1)}`) =>
-  stripe.deliver(server.url, WEBHOOK_SECRET, { id, type: 'payment_intent.succeeded', object: { ...stripe.paymentIntents.get(intentId)!, object: 'payment_intent' } });
+  stripe.deliver(server.url, STRIPE_WEBHOOK_SECRET, { id, type: 'payment_intent.succeeded', object: { ...stripe.paymentIntents.get(intentId)!, object: 'payment_intent' } });
 const accessUntil = async (client: HttpClient) => (await client.get('/api/user')).body.accessUntil as string | null;
 
 /** Buys a pass through the API and has Stripe take the payment at `paidAt`. */
@@ -115,7 +105,7 @@ describe('the pass webhook', () => {
     await succeeded(intent);
     expect(await accessUntil(reader.client)).not.toBeNull();
     const charge = stripe.refund(intent);
-    await stripe.deliver(server.url, WEBHOOK_SECRET, { id: 'evt_refund_1', type: 'charge.refunded', object: { ...charge, customer: stripe.paymentIntents.get(intent)!.customer } });
+    await stripe.deliver(server.url, STRIPE_WEBHOOK_SECRET, { id: 'evt_refund_1', type: 'charge.refunded', object: { ...charge, customer: stripe.paymentIntents.get(intent)!.customer } });
     expect(await accessUntil(reader.client)).toBeNull();
     const premium = await insertArticle(server, { premium: true });
     expect((await reader.client.get(`/api/articles/${premium}`)).body.locked).toBe(true);
@@ -126,7 +116,7 @@ describe('the pass webhook', () => {
     const other = await signedInUser(server.url, server.db);
     const early = await buy(other, 'month');
     const refunded = stripe.refund(early);
-    await stripe.deliver(server.url, WEBHOOK_SECRET, { id: 'evt_refund_2', type: 'charge.refunded', object: { ...refunded, customer: stripe.paymentIntents.get(early)!.customer } });
+    await stripe.deliver(server.url, STRIPE_WEBHOOK_SECRET, { id: 'evt_refund_2', type: 'charge.refunded', object: { ...refunded, customer: stripe.paymentIntents.get(early)!.customer } });
     await succeeded(early);
     expect(await accessUntil(other.client)).toBeNull();
   });
@@ -139,7 +129,7 @@ describe('the pass webhook', () => {
     await succeeded(invoiceIntent);
     expect(await accessUntil(reader.client)).toBeNull();
     expect(await server.db('passes').where({ paymentIntentId: invoiceIntent }).first()).toBeUndefined();
-    const stranger = await stripe.deliver(server.url, WEBHOOK_SECRET, { id: 'evt_stranger_pi', type: 'payment_intent.succeeded', object: { id: 'pi_elsewhere', object: 'payment_intent', customer: 'cus_nobody' } });
+    const stranger = await stripe.deliver(server.url, STRIPE_WEBHOOK_SECRET, { id: 'evt_stranger_pi', type: 'payment_intent.succeeded', object: { id: 'pi_elsewhere', object: 'payment_intent', customer: 'cus_nobody' } });
     expect(stranger).toEqual({ status: 200, body: { received: true } });
   });
 });

@@ -1,40 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './support/http-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
+import { serverWithStripe, STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET, STRIPE_WEBHOOK_SECRET, type StripeStandIn } from './support/stripe-server.js';
 import { signedInUser } from './support/users.js';
 import { insertArticle } from './support/fixtures.js';
-import { startStripeStandIn } from './stand-ins/stripe.js';
 
-const SECRET = 'sk_test_redaktion';
-const WEBHOOK_SECRET = 'whsec_redaktion_test';
-let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
-let server: TestServer;
-
-beforeAll(async () => {
-  stripe = await startStripeStandIn(SECRET);
-  server = await startTestServer({
-    env: {
-      STRIPE_SECRET_KEY: SECRET, STRIPE_PUBLISHABLE_KEY: 'pk_test_redaktion', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.origin,
-      // Premium is then for subscribers only: what the subscription opens is plain.
-      METER_FREE_ARTICLES: '0',
-      // Koa then believes X-Forwarded-Host: the provider-facing return address must not.
-      TRUST_PROXY: '1',
-    },
-  });
+const running = serverWithStripe({
+  // Premium is then for subscribers only: what the subscription opens is plain.
+  METER_FREE_ARTICLES: '0',
+  // Koa then believes X-Forwarded-Host: the provider-facing return address must not.
+  TRUST_PROXY: '1',
 });
-afterAll(async () => {
-  await server?.close();
-  await stripe?.close();
+let stripe: StripeStandIn;
+let server: TestServer;
+beforeAll(async () => {
+  ({ stripe, server } = running);
 });
 
 /** Delivers an event the way Stripe does: JSON body, Stripe-Signature made with the webhook secret. */
-const deliver = (event: { id: string; type: string; object: Record<string, unknown> }, secret = WEBHOOK_SECRET) => stripe.deliver(server.url, secret, event);
+const deliver = (event: { id: string; type: string; object: Record<string, unknown> }, secret = STRIPE_WEBHOOK_SECRET) => stripe.deliver(server.url, secret, event);
 const event = (id: string, type: string, object: Record<string, unknown>) => ({ id, type, object });
 
 describe('payments configuration', () => {
   it('tells the browser payments are on, with the publishable key', async () => {
     const config = await new HttpClient(server.url).get('/api/config');
-    expect(config.body.payments).toEqual({ enabled: true, publishableKey: 'pk_test_redaktion', passPrices: { month: 149, year: 1490 } });
+    expect(config.body.payments).toEqual({ enabled: true, publishableKey: STRIPE_PUBLISHABLE_KEY, passPrices: { month: 149, year: 1490 } });
   });
 
   it('answers 503 when Stripe is not configured', async () => {
@@ -85,12 +75,12 @@ describe('subscribing', () => {
 
   it('subscribes to the price STRIPE_PRICE_MONTHLY names, without looking for or creating one', async () => {
     const made = await fetch(`${stripe.origin}/v1/prices`, {
-      method: 'POST', headers: { Authorization: `Bearer ${SECRET}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      method: 'POST', headers: { Authorization: `Bearer ${STRIPE_SECRET}`, 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ currency: 'sek', unit_amount: '14900', 'recurring[interval]': 'month' }),
     });
     const price = ((await made.json()) as { id: string }).id;
     const configured = await startTestServer({
-      env: { STRIPE_SECRET_KEY: SECRET, STRIPE_PUBLISHABLE_KEY: 'pk_test_redaktion', STRIPE_API_BASE: stripe.origin, STRIPE_PRICE_MONTHLY: ` ${price} ` },
+      env: { STRIPE_SECRET_KEY: STRIPE_SECRET, STRIPE_PUBLISHABLE_KEY: STRIPE_PUBLISHABLE_KEY, STRIPE_API_BASE: stripe.origin, STRIPE_PRICE_MONTHLY: ` ${price} ` },
     });
     try {
       const before = stripe.requests.length;
