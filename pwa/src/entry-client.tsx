@@ -13,6 +13,7 @@ import { createDevice } from './device/device';
 import { lastKnownUser, rememberUser } from './device/last-user';
 import { useNetwork, watchNetwork } from './device/network';
 import { flushOutbox } from './offline/outbox';
+import * as saving from './offline/saved';
 import { createSessionStore } from './state/session';
 import { createSettingsStore, parsePrefsCookie } from './state/settings';
 import './styles/main.css';
@@ -106,6 +107,8 @@ void Promise.all(chunks).catch(() => undefined).then(() => {
   };
   // The outbox lives in IndexedDB: Dexie loads after the first screen, not in its way.
   afterFirstScreen(flushWhenKnown);
+  // The library across devices likewise (and in a chunk of its own): sent and applied from then on.
+  afterFirstScreen(() => void import('./offline/library-sync').then(({ startLibrarySync }) => startLibrarySync(services, saving)));
 });
 
 // The answers the page was rendered with go to the device after the first screen. A reader who leaves sooner hands

@@ -45,6 +45,9 @@ export const LIMITS = {
 /** The largest id the database holds (PostgreSQL's integer): a larger one names nothing, and PostgreSQL refuses to compare with it. */
 export const MAX_ID = 2_147_483_647;
 
+/** The most library changes one call takes (413 beyond): a device with more sends them in parts (here, for the reader app). */
+export const LIBRARY_MAX_CHANGES = 1000;
+
 /** Widths of the WebP variants the server makes of every uploaded image (`?w=` picks one, for srcset). */
 export const IMAGE_VARIANT_WIDTHS = [400, 800, 1600] as const;
 

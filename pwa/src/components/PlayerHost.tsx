@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useServices } from '../services/context';
+import * as saving from '../offline/saved';
 import { usable, usePlayer } from '../state/player';
 
 /** How often the position is written down while playing. */
@@ -9,11 +10,13 @@ const RESUME_MARGIN_S = 5;
 
 /**
  * The app's <audio> element, outside the pages so that playback goes on across them. It reports to the
- * player store, remembers each episode's position on the device and resumes there, and tells the operating
- * system what is playing (Media Session: lock screen, headset buttons).
+ * player store, remembers each episode's position on the device (for the library on every device) and resumes
+ * there or where another device left it, and tells the operating system what is playing (Media Session: lock
+ * screen, headset buttons).
  */
 export function PlayerHost() {
-  const { device } = useServices();
+  const services = useServices();
+  const { device, session } = services;
   const track = usePlayer((state) => state.track);
   const volume = usePlayer((state) => state.volume);
   const rate = usePlayer((state) => state.rate);
@@ -70,7 +73,7 @@ export function PlayerHost() {
     const now = Date.now();
     if (!device || (!force && now - lastSave.current < SAVE_EVERY_MS)) return;
     lastSave.current = now;
-    void device.open().then((db) => db.positions.put({ id: track.id, time, updatedAt: now })).catch(() => undefined);
+    void device.open().then((db) => db.keepPosition(session.getState().user?.id ?? null, track.id, time)).catch(() => undefined);
   };
 
   return (
@@ -82,7 +85,7 @@ export function PlayerHost() {
       }}
       onEnded={() => {
         usePlayer.setState({ playing: false });
-        void device?.open().then((db) => db.positions.delete(track.id)).catch(() => undefined);
+        void device?.open().then((db) => db.finishEpisode(session.getState().user?.id ?? null, track.id)).catch(() => undefined);
       }}
       onTimeUpdate={(event) => {
         usePlayer.setState({ current: event.currentTarget.currentTime });
@@ -94,8 +97,11 @@ export function PlayerHost() {
         element.playbackRate = usePlayer.getState().rate;
         if (!usable(element.duration)) return;
         usePlayer.setState({ duration: element.duration });
-        void device?.open().then((db) => db.positions.get(track.id)).then((saved) => {
-          if (saved && saved.time > RESUME_MARGIN_S && saved.time < element.duration - RESUME_MARGIN_S && element.currentTime < 1) {
+        if (!device) return;
+        // Where the reader's other devices left it, once the library has been asked (the device's own when it cannot be).
+        void import('../offline/library-sync').then(({ positionOf }) => positionOf(services, saving, track.id))
+          .catch(() => device.open().then((db) => db.positions.get(track.id))).then((saved) => {
+          if (saved && !saved.finished && saved.time > RESUME_MARGIN_S && saved.time < element.duration - RESUME_MARGIN_S && element.currentTime < 1) {
             element.currentTime = saved.time;
             usePlayer.setState({ current: saved.time, resumed: true });
           }

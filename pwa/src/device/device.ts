@@ -10,8 +10,8 @@ export interface Device {
   open(): Promise<DeviceDb>;
   responses: ResponseStore;
   /**
-   * After the session ends: answers read with the account and edits waiting for it go; saved articles and
-   * downloads stay (contract.md §7).
+   * After the session ends: answers read with the account and edits and library changes waiting for it go; saved
+   * articles and downloads stay (contract.md §7). Changes made while no one was signed in stay for the next sign-in.
    */
   signedOut(): Promise<void>;
   /** A user is signed in: the pages the service worker kept for a signed-out reader go (sw.ts keeps none of theirs). */
@@ -30,7 +30,7 @@ export function createDevice(): Device {
     responses: deviceResponses(open),
     async signedOut() {
       const db = await open();
-      await Promise.all([forgetUnpinned(db), db.outbox.clear()]);
+      await Promise.all([forgetUnpinned(db), db.outbox.clear(), db.changes.filter((pending) => pending.userId !== null).delete()]);
     },
     async signedIn() {
       if ('caches' in globalThis) await caches.delete(PAGE_CACHE);

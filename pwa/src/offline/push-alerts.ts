@@ -59,7 +59,8 @@ export async function setTopic(api: ApiClient, topic: string, follow: boolean, l
 
 /** One topic's switch: whether it is on here, and turning it on or off. `supported` is false where a browser has no push. */
 export function usePushTopic(topic: string) {
-  const { api } = useServices();
+  const services = useServices();
+  const { api } = services;
   const { locale } = useI18n();
   const [supported, setSupported] = useState(false);
   const [on, setOn] = useState(false);
@@ -78,13 +79,21 @@ export function usePushTopic(topic: string) {
     setBusy(true);
     setProblem(null);
     try {
-      setOn((await setTopic(api, topic, !on, locale)).includes(topic));
+      const following = (await setTopic(api, topic, !on, locale)).includes(topic);
+      setOn(following);
+      // A series' alerts are following it: in the reader's library on every device too (contract §9 [listen]).
+      const series = /^series:(\d+)$/.exec(topic);
+      if (series && services.device) {
+        const userId = services.session.getState().user?.id ?? null;
+        void services.device.open().then((db) => db.recordChange(userId, { type: following ? 'follow' : 'unfollow', seriesId: Number(series[1]) }))
+          .catch(() => undefined);
+      }
     } catch (error) {
       setProblem(error instanceof AlertsDenied ? 'denied' : 'failed');
     } finally {
       setBusy(false);
     }
-  }, [api, topic, on, locale]);
+  }, [api, services, topic, on, locale]);
 
   return { supported, on, busy, problem, toggle };
 }

@@ -4,7 +4,7 @@ import { imagesIn } from '@redaktion/shared/content/walk';
 import type { AppServices } from '../services/context';
 import { imageUrls } from '../data/image-sources';
 import { SAVED_IMAGE_CACHE } from '../device/cache-names';
-import type { SavedItem } from '../device/db';
+import type { DeviceDb, SavedItem } from '../device/db';
 
 /**
  * Saving keeps an article or a profile whole on the device: its API answer, pinned in the same store every
@@ -28,18 +28,34 @@ async function keepImages(urls: string[]): Promise<void> {
   }));
 }
 
-export async function saveArticle({ device, api }: AppServices, article: Article): Promise<void> {
+/** Keeps an article whole on the device as saved at `savedAt`; answers the images to keep with it. */
+async function keepArticle({ device }: AppServices, full: Article, savedAt: number): Promise<string[]> {
   if (!device) throw new Error('No device storage');
-  // The list answer has no text: the whole article comes from its own read.
-  const full = article.content !== undefined || article.locked ? article : await api.get(apiPaths.article(article.id));
   // The pictures inside the text too (figures, cards), each in every size its srcset may pick.
   const images = imagesOf([full.imageUrl, full.authorImage, ...imagesIn(full.body ?? [])]);
   await device.responses.put(apiPaths.article(full.id), full, true);
   await (await device.open()).saved.put({
     key: savedKey('article', full.id), kind: 'article', id: full.id, title: full.title, excerpt: full.excerpt,
-    imageUrl: full.imageUrl, byline: full.author, publishedAt: full.publishedAt, savedAt: Date.now(), images,
+    imageUrl: full.imageUrl, byline: full.author, publishedAt: full.publishedAt, savedAt, images,
   });
-  await keepImages(images).catch(() => undefined);
+  return images;
+}
+
+/** The reader saves an article: kept on the device, and the change written down for their library on every device. */
+export async function saveArticle(services: AppServices, article: Article): Promise<void> {
+  const { device, api, session } = services;
+  if (!device) throw new Error('No device storage');
+  // The list answer has no text: the whole article comes from its own read.
+  const full = article.content !== undefined || article.locked ? article : await api.get(apiPaths.article(article.id));
+  const images = await keepArticle(services, full, Date.now());
+  const db = await device.open();
+  // The pictures at once, as before the library: a reader may lose the network right after the star fills.
+  await Promise.all([db.recordChange(session.getState().user?.id ?? null, { type: 'save', articleId: full.id }), keepImages(images).catch(() => undefined)]);
+}
+
+/** An article another device saved (offline/library-sync.ts): kept here as the reading list has it. */
+export async function keepSyncedArticle(services: AppServices, full: Article, savedAt: number): Promise<void> {
+  await keepImages(await keepArticle(services, full, savedAt)).catch(() => undefined);
 }
 
 export async function saveProfile({ device }: AppServices, person: PersonProfile): Promise<void> {
@@ -57,10 +73,8 @@ export async function saveProfile({ device }: AppServices, person: PersonProfile
  * Unsaving keeps the answer as an ordinary one (it may be evicted later), drops the reading-list row and lets
  * its images go (another saved item showing the same picture keeps it).
  */
-export async function removeSaved({ device }: AppServices, kind: SavedItem['kind'], id: number): Promise<void> {
-  if (!device) return;
+export async function forgetSaved(db: DeviceDb, kind: SavedItem['kind'], id: number): Promise<void> {
   const path = kind === 'article' ? apiPaths.article(id) : apiPaths.person(id);
-  const db = await device.open();
   const removed = await db.transaction('rw', db.saved, db.responses, async () => {
     const row = await db.saved.get(savedKey(kind, id));
     await db.saved.delete(savedKey(kind, id));
@@ -71,4 +85,12 @@ export async function removeSaved({ device }: AppServices, kind: SavedItem['kind
   const stillUsed = new Set((await db.saved.toArray()).flatMap((item) => item.images ?? []));
   const cache = await caches.open(SAVED_IMAGE_CACHE);
   await Promise.all(removed.images.filter((url) => !stillUsed.has(url)).map((url) => cache.delete(url)));
+}
+
+/** The reader unsaves: an article leaves the reading list on every device (profiles are this device's alone). */
+export async function removeSaved({ device, session }: AppServices, kind: SavedItem['kind'], id: number): Promise<void> {
+  if (!device) return;
+  const db = await device.open();
+  if (kind === 'article') await db.recordChange(session.getState().user?.id ?? null, { type: 'unsave', articleId: id });
+  await forgetSaved(db, kind, id);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from '../constants.js';
+import { LIBRARY_MAX_CHANGES, MAX_ID } from '../constants.js';
 import { isoDate } from './fields.js';
 
 /**
@@ -7,8 +7,6 @@ import { isoDate } from './fields.js';
  * followed series and the Up Next queue. A device sends its changes with the time each was made by its own clock.
  */
 
-/** The most changes one call takes (413 beyond): a device with more sends them in parts. */
-export const LIBRARY_MAX_CHANGES = 1000;
 /** The longest Up Next queue. */
 export const LIBRARY_QUEUE_MAX = 500;
 
