@@ -48,7 +48,7 @@ export default tseslint.config(
     rules: {
       'redaktion/layers': ['error', {
         root: 'pwa/src',
-        floors: [['app'], ['pages'], ['components'], ['offline'], ['services'], ['state', 'data'], ['i18n', 'device']],
+        floors: [['app'], ['pages'], ['components'], ['offline', 'insight'], ['services'], ['state', 'data'], ['i18n', 'device']],
       }],
     },
   },

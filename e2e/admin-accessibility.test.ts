@@ -1,8 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminWithCli, signedInContext } from './support/admin.js';
-import { focused, openPage, seededServerAndBrowser } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminPageFor, until } from './support/admin.js';
+import { focused, seededServerAndBrowser } from './support/browser.js';
 import { WCAG21AA } from './support/accessibility.js';
 
 /**
@@ -13,21 +13,8 @@ const env = seededServerAndBrowser();
 const ADMIN = { username: 'tillganglig', email: 'tillganglig@redaktion.se', password: 'tillganglig-lösen-1', role: 'super_admin' as const };
 
 let page: Page;
-let errors: string[];
-beforeAll(async () => {
-  await createAdminWithCli(env.server, ADMIN);
-  const context = await signedInContext(env.browser, env.server, ADMIN);
-  ({ page, errors } = await openPage(context));
-});
-afterEach(() => {
-  expect(errors).toEqual([]);
-});
-afterAll(async () => {
-  await page?.context().close();
-});
+adminPageFor(env, ADMIN, (opened) => { page = opened; });
 
-/** Waits for as long as the test may run: what matters is the screen the editor waits for, not a busy machine's speed. */
-const until = (locator: Locator) => locator.first().waitFor({ state: 'visible', timeout: 0 });
 
 /** Every WCAG 2.1 A/AA finding on the page as it is now, with where it is. */
 async function findings(where: string): Promise<string[]> {
@@ -40,7 +27,7 @@ const panelShown = () => until(page.locator('#admin-panel').locator('.admin-row,
 
 describe('the admin screens, in English on a desktop', () => {
   it.each([
-    'overview', 'articles', 'podcasts', 'ads', 'people', 'journalists', 'approvals', 'ai-generator', 'newsletter', 'settings', 'users',
+    'overview', 'insights', 'articles', 'podcasts', 'ads', 'people', 'journalists', 'approvals', 'ai-generator', 'newsletter', 'settings', 'users',
   ])('the %s tab passes axe at WCAG 2.1 AA', async (tab) => {
     await page.goto(`${env.server.url}/admin?tab=${tab}`);
     await until(page.getByRole('tab', { selected: true }));

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminWithCli, signedInContext } from './support/admin.js';
-import { openPage, seededServerAndBrowser } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { adminPageFor, until } from './support/admin.js';
+import { seededServerAndBrowser } from './support/browser.js';
 
 /**
  * The catalogue an editor keeps (admin-area.md §2): podcast series and episodes with real uploaded files,
@@ -17,24 +17,8 @@ const AUDIO = path.join(ASSETS, 'audio/morgonekot-intro.mp3');
 const ADMIN = { username: 'katalogredaktor', email: 'katalog@redaktion.se', password: 'katalog-lösen-1' };
 
 let page: Page;
-let errors: string[];
-beforeAll(async () => {
-  await createAdminWithCli(env.server, ADMIN);
-  const context = await signedInContext(env.browser, env.server, ADMIN);
-  ({ page, errors } = await openPage(context));
-});
-afterEach(() => {
-  expect(errors).toEqual([]);
-});
-afterAll(async () => {
-  await page?.context().close();
-});
+adminPageFor(env, ADMIN, (opened) => { page = opened; });
 
-/**
- * Waits until the editor sees `locator` (or, 'detached', no longer sees it): for as long as the test may run, since
- * what matters is the state the editor waits for, not how fast a busy machine gets there.
- */
-const until = (locator: Locator, state: 'visible' | 'detached' = 'visible') => locator.first().waitFor({ state, timeout: 0 });
 const expectToast = (text: string) => until(page.locator('.toast').filter({ hasText: text }));
 const dialog = (name: string) => page.getByRole('dialog', { name });
 const rowWith = (text: string) => page.locator('.admin-row, .admin-card').filter({ hasText: text });

@@ -1,5 +1,5 @@
 import https from 'node:https';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../api/test/support/http-client.js';
 import { startSmtpStandIn } from '../api/test/support/smtp-stand-in.js';
@@ -8,6 +8,7 @@ import { signedInUser } from '../api/test/support/users.js';
 import { startPushService, type BrowserSubscription } from '../api/test/stand-ins/push-service.js';
 import { signedInContext } from './support/admin.js';
 import { DESKTOP, launchBrowser, openPage } from './support/browser.js';
+import { deliverPush, shownNotifications, pushingDevice, withStandInPush } from './support/push.js';
 
 let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
 let pushService: Awaited<ReturnType<typeof startPushService>>;
@@ -29,43 +30,6 @@ afterAll(async () => {
   await server?.close();
   await Promise.all([smtp?.close(), pushService?.close()]);
 });
-
-/**
- * With no internet the browser cannot register with its vendor's push service, so the page's PushManager hands
- * out a subscription at the test's push service instead (kept across page loads, as the browser's is).
- */
-async function withStandInPush(context: BrowserContext, subscription: BrowserSubscription): Promise<void> {
-  await context.addInitScript((json) => {
-    const KEY = 'e2e.pushSubscription';
-    const made = () => ({
-      endpoint: json.endpoint, expirationTime: null, toJSON: () => json,
-      unsubscribe: async () => { localStorage.removeItem(KEY); return true; },
-    });
-    PushManager.prototype.getSubscription = async () => (localStorage.getItem(KEY) ? made() : null) as unknown as PushSubscription;
-    PushManager.prototype.subscribe = async () => {
-      localStorage.setItem(KEY, 'yes');
-      localStorage.setItem('e2e.subscribeCalls', String(Number(localStorage.getItem('e2e.subscribeCalls') ?? 0) + 1));
-      return made() as unknown as PushSubscription;
-    };
-  }, subscription.json);
-}
-
-/** Hands a message to the page's service worker as its push service would (DevTools protocol). */
-async function deliverPush(page: Page, data: unknown): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  const cdp = await page.context().newCDPSession(page);
-  const registration = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
-      const found = registrations.find((entry) => !entry.isDeleted && entry.scopeURL.startsWith(server.url));
-      if (found) resolve(found.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId: await registration, data: JSON.stringify(data) });
-}
-
-const shownNotifications = (page: Page) => page.evaluate(async () =>
-  (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, lang: n.lang, data: n.data as unknown })));
 
 async function pushesTo(subscription: BrowserSubscription, count: number) {
   await expect.poll(() => pushService.received.filter((push) => push.subscriptionId === subscription.id).length, { timeout: 15_000 }).toBe(count);
@@ -174,9 +138,7 @@ describe('alerts', () => {
     const reader = await signedInUser(server.url, server.db);
     const admin = await signedInUser(server.url, server.db, { role: 'admin' });
     const context = await signedInContext(browser, server, reader, 'en-GB');
-    await context.grantPermissions(['notifications'], { origin: server.url });
-    const device = pushService.subscribe();
-    await withStandInPush(context, device);
+    const device = await pushingDevice(context, pushService, server.url);
     const { page, errors } = await openPage(context);
     await page.goto(`${server.url}/dashboard/settings`);
     const toggle = page.getByRole('switch', { name: 'Breaking news alerts' });
@@ -197,11 +159,11 @@ describe('alerts', () => {
     });
     expect(sent.status).toBe(202);
     const [push] = await pushesTo(device, 1);
-    expect(push!.message).toMatchObject({ title: 'Parliament has voted', lang: 'en', url: '/opinion' });
+    expect(push!.message).toMatchObject({ title: 'Parliament has voted', lang: 'en', url: '/opinion?ref=push' });
 
     await deliverPush(page, push!.message);
     await expect.poll(() => shownNotifications(page), { timeout: 10_000 })
-      .toEqual([{ title: 'Parliament has voted', body: 'The budget passed.', lang: 'en', data: { url: '/opinion' } }]);
+      .toEqual([{ title: 'Parliament has voted', body: 'The budget passed.', lang: 'en', data: { url: '/opinion?ref=push' } }]);
 
     await page.getByRole('switch', { name: 'Breaking news alerts' }).click();
     await expect.poll(() => page.getByRole('switch', { name: 'Breaking news alerts' }).getAttribute('aria-checked'), { timeout: 15_000 }).toBe('false');
@@ -213,16 +175,16 @@ describe('alerts', () => {
   it('a reader follows a series, and its next episode arrives as a notification in Swedish', async () => {
     const admin = await signedInUser(server.url, server.db, { role: 'admin' });
     const context = await browser.newContext({ ...DESKTOP, locale: 'sv-SE' });
-    await context.grantPermissions(['notifications'], { origin: server.url });
-    const device = pushService.subscribe();
-    await withStandInPush(context, device);
+    const device = await pushingDevice(context, pushService, server.url);
     const { page } = await openPage(context);
     const [series] = (await new HttpClient(server.url).get('/api/podcast-series')).body as { id: number; title: string }[];
     await page.goto(`${server.url}/podcast-series/${series!.id}`);
-    const follow = page.getByRole('button', { name: 'Larma mig om nya avsnitt' });
+    const follow = page.getByRole('button', { name: 'Följ serien' });
     await expect.poll(() => follow.isEnabled(), { timeout: 15_000 }).toBe(true);
     await follow.click();
     await expect.poll(() => follow.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+    // The follow is in the library at once; the device's alerts once the server has its topic.
+    await expect.poll(async () => (await server.db('push_subscription_topics').where({ topic: `series:${series!.id}` })).length, { timeout: 15_000 }).toBe(1);
 
     const now = new Date().toISOString();
     const [row] = await server.db('podcasts').insert({
@@ -232,11 +194,11 @@ describe('alerts', () => {
     const episodeId = Number((row as { id: number }).id);
     expect((await admin.client.request('PUT', `/api/admin/podcasts/${episodeId}`, { status: 'published' })).status).toBe(200);
     const [push] = await pushesTo(device, 1);
-    expect(push!.message).toMatchObject({ title: `Nytt avsnitt: ${series!.title}`, body: 'Avsnitt om valet', url: `/podcast/${episodeId}`, lang: 'sv' });
+    expect(push!.message).toMatchObject({ title: `Nytt avsnitt: ${series!.title}`, body: 'Avsnitt om valet', url: `/podcast/${episodeId}?ref=push`, lang: 'sv' });
 
     await deliverPush(page, push!.message);
     await expect.poll(() => shownNotifications(page), { timeout: 10_000 })
-      .toEqual([{ title: `Nytt avsnitt: ${series!.title}`, body: 'Avsnitt om valet', lang: 'sv', data: { url: `/podcast/${episodeId}` } }]);
+      .toEqual([{ title: `Nytt avsnitt: ${series!.title}`, body: 'Avsnitt om valet', lang: 'sv', data: { url: `/podcast/${episodeId}?ref=push` } }]);
     await context.close();
   });
 
@@ -249,9 +211,7 @@ describe('alerts', () => {
     expect(created.status).toBe(201);
     const { id } = created.body as { id: number };
     const context = await browser.newContext({ ...DESKTOP, locale: 'sv-SE' });
-    await context.grantPermissions(['notifications'], { origin: server.url });
-    const device = pushService.subscribe();
-    await withStandInPush(context, device);
+    const device = await pushingDevice(context, pushService, server.url);
     const { page, errors } = await openPage(context);
     await page.goto(`${server.url}/article/${id}`);
     const follow = page.locator('.live-banner').getByRole('button', { name: 'Följ' });
@@ -264,26 +224,28 @@ describe('alerts', () => {
     const entry = await admin.client.post(`/api/admin/articles/${id}/live/entries`, { content: 'Bron är stängd för all trafik.', breaking: true });
     expect(entry.status).toBe(201);
     const [push] = await pushesTo(device, 1);
-    expect(push!.message).toMatchObject({ title: 'Just nu: stormen drar in', body: 'Bron är stängd för all trafik.', url: `/article/${id}` });
+    expect(push!.message).toMatchObject({ title: 'Just nu: stormen drar in', body: 'Bron är stängd för all trafik.', url: `/article/${id}?ref=push` });
     await deliverPush(page, push!.message);
     await expect.poll(() => shownNotifications(page), { timeout: 10_000 })
-      .toEqual([{ title: 'Just nu: stormen drar in', body: 'Bron är stängd för all trafik.', lang: 'sv', data: { url: `/article/${id}` } }]);
+      .toEqual([{ title: 'Just nu: stormen drar in', body: 'Bron är stängd för all trafik.', lang: 'sv', data: { url: `/article/${id}?ref=push` } }]);
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('tells a reader who blocked notifications why alerts stay off', async () => {
+  it('follows a series for a reader who blocked notifications, and says why alerts stay off', async () => {
     const context = await browser.newContext({ ...DESKTOP, locale: 'en-GB' });
     const device = pushService.subscribe();
     await withStandInPush(context, device);
     const { page } = await openPage(context);
     const [series] = (await new HttpClient(server.url).get('/api/podcast-series')).body as { id: number }[];
     await page.goto(`${server.url}/podcast-series/${series!.id}`);
-    const follow = page.getByRole('button', { name: 'Alert me about new episodes' });
+    const follow = page.getByRole('button', { name: 'Follow series' });
     await expect.poll(() => follow.isEnabled(), { timeout: 15_000 }).toBe(true);
     await follow.click();
-    await expect.poll(() => page.locator('.topic-alerts [role=status]').textContent(), { timeout: 15_000 }).toBe('Notifications are blocked for this site in the browser settings.');
-    expect(await follow.getAttribute('aria-pressed')).toBe('false');
+    // The follow stands (in the reader's library); only this device's alerts are off.
+    await expect.poll(() => page.locator('.follow-series [role=status]').textContent(), { timeout: 15_000 })
+      .toBe('You follow this series, but notifications are blocked for this site in the browser settings, so alerts are off on this device.');
+    expect(await follow.getAttribute('aria-pressed')).toBe('true');
     expect(await server.db('push_subscriptions').where({ endpoint: device.json.endpoint }).first()).toBeUndefined();
     await context.close();
   });
@@ -328,7 +290,7 @@ describe('the admin tab', () => {
     await panel.getByRole('button', { name: 'Send alert' }).click();
     await expect.poll(() => page.getByText(/Alert sent to \d+ devices/).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     const [push] = await pushesTo(device, 1);
-    expect(push!.message).toMatchObject({ title: 'Stormen når land', body: 'Håll er inomhus i kväll.', url: '/news', lang: 'sv' });
+    expect(push!.message).toMatchObject({ title: 'Stormen når land', body: 'Håll er inomhus i kväll.', url: '/news?ref=push', lang: 'sv' });
     // The preview shows the e-mail as sent: its images point at the link origin (PUBLIC_ORIGIN, else HOST:PORT), which
     // this test's server on a random port is not, so the admin page's CSP keeps them out; nothing else may go wrong.
     expect(errors.filter((error) => !error.startsWith(`Loading the image '${server.config.linkOrigin}/media/og/`))).toEqual([]);

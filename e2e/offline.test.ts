@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,9 +59,19 @@ describe('offline-first', () => {
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
       await page.getByText('A new version of Redaktion is available.').waitFor();
       expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())!.waiting))).toBe(true);
-      // Reload is the reader's first tap, which also loads the offline code: the new version still takes over and the
-      // page reloads into it (no prompt, no version waiting).
-      await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), page.getByRole('button', { name: 'Reload' }).click()]);
+      // Reload is the reader's first tap, held as a finger holds it: the work kept from the first screen does not start
+      // as the page goes, the new version takes over, and the page reloads into it (no prompt, no version waiting).
+      const reload = (await page.getByRole('button', { name: 'Reload' }).boundingBox())!;
+      await page.mouse.move(reload.x + reload.width / 2, reload.y + reload.height / 2);
+      const asked: string[] = [];
+      const ask = (request: Request) => void asked.push(request.url());
+      page.on('request', ask);
+      page.once('framenavigated', () => page.off('request', ask));
+      await page.mouse.down();
+      await page.waitForTimeout(300);
+      await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), page.mouse.up()]);
+      // A request from the departing page as the new version takes over would hold the reload back (up to 30 s).
+      expect(asked).toEqual([`${env.server.url}/`]);
       expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())!.waiting))).toBe(false);
       expect(await page.getByText('A new version of Redaktion is available.').count()).toBe(0);
     } finally {
@@ -217,6 +228,8 @@ describe('offline-first', () => {
     await page.goto('/news');
     await page.getByRole('button', { name: `Save for offline: ${title}` }).first().click();
     await expect.poll(() => page.getByRole('button', { name: `Remove from saved: ${title}` }).count()).toBeGreaterThan(0);
+    // The star fills as soon as the text is kept; the reader is told it is saved once its pictures are kept too.
+    await expect.poll(() => page.getByText('Saved for offline reading').count()).toBeGreaterThan(0);
 
     await context.setOffline(true);
     await page.goto(`/article/${id}`);

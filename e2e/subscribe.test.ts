@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../api/test/support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import type { TestServer } from '../api/test/support/test-server.js';
 import { signedInUser } from '../api/test/support/users.js';
-import { startStripeStandIn } from '../api/test/stand-ins/stripe.js';
+import { paidServerFor, type StripeStandIn } from './support/payments.js';
 import { DESKTOP, focused, openPage, seededServerAndBrowser } from './support/browser.js';
 import { axeFindings, tabTo } from './support/accessibility.js';
 
@@ -22,19 +22,9 @@ describe('subscribing', () => {
   });
 
   describe('with Stripe configured (a local stand-in for its API)', () => {
-    let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
     let paid: TestServer;
-    beforeAll(async () => {
-      stripe = await startStripeStandIn('sk_test_e2e');
-      paid = await startTestServer({
-        seed: true,
-        env: { STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_e2e', STRIPE_API_BASE: stripe.origin },
-      });
-    });
-    afterAll(async () => {
-      await paid?.close();
-      await stripe?.close();
-    });
+    let stripe: StripeStandIn;
+    paidServerFor((server, standIn) => { paid = server; stripe = standIn; });
 
     it("gets the server's client secret for the chosen plan (Stripe.js itself cannot load here)", async () => {
       const reader = await signedInUser(paid.url, paid.db);

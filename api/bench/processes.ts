@@ -1,4 +1,5 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 
 /** A port nothing listens on now. */
@@ -26,4 +27,14 @@ export async function startProcess(script: string, env: Record<string, string>):
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${script} did not start`);
+}
+
+const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString());
+
+/** User plus system CPU seconds a process has used, from /proc/<pid>/stat (fields 14 and 15). */
+export async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in parentheses and may hold spaces; the first of them is field 3.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
 }

@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import autocannon from 'autocannon';
 import { createDb } from '../src/db/connection.js';
 import {
@@ -9,6 +7,7 @@ import { articleForm } from '../test/support/fixtures.js';
 import { HttpClient } from '../test/support/http-client.js';
 import { createPostgresDatabase } from '../test/support/test-server.js';
 import { signedInUser } from '../test/support/users.js';
+import { cpuSeconds } from './processes.js';
 import { printMachine, table } from './report.js';
 
 /**
@@ -23,16 +22,6 @@ const ROUNDS = 3;
 const CONNECTIONS = 20;
 const PROPAGATION_SAMPLES = 15;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString());
-
-/** User plus system CPU seconds a process has used, from /proc/<pid>/stat (fields 14 and 15). */
-async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name, which is in parentheses and may hold spaces; the first of them is field 3.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
-}
-
 const totalCpu = async (processes: ApiProcess[]) => (await Promise.all(processes.map((p) => cpuSeconds(p.child.pid!)))).reduce((a, b) => a + b, 0);
 
 function load(url: string, paths: string[], rate = RATE): Promise<autocannon.Result> {

@@ -9,7 +9,7 @@ import { isPostgres } from './db/connection.js';
 import { DatabaseAvailability } from './db/availability.js';
 import { createPgChangeBus } from './db/change-bus.js';
 import type { AppContext } from './http/context.js';
-import { checkAccess, mount, refuseOtherMethods, type AnyEndpoint } from './http/endpoint.js';
+import { answering, checkAccess, mount, refuseOtherMethods, type AnyEndpoint } from './http/endpoint.js';
 import { notFound } from './errors.js';
 import { errorHandler } from './http/errors.js';
 import { createMetrics } from './http/metrics.js';
@@ -43,8 +43,15 @@ import { feedEndpoints } from './routes/feeds.js';
 import { mediaFileRoutes } from './routes/media-files.js';
 import { tokenEndpoints } from './routes/tokens.js';
 import { libraryEndpoints, takesJsonOfAnyType } from './routes/library.js';
+import { COLLECT_PATH, insightEndpoints, isCollect } from './routes/insight.js';
+import { INSIGHT_ROLLUP_MINUTES } from './services/insight/figures.js';
 import { createAiGenerator } from './integrations/ai.js';
 import { createAiJobs } from './integrations/ai-jobs.js';
+import { createAiAudio } from './integrations/ai-audio.js';
+import { createReadAloud } from './services/read-aloud/read-aloud.js';
+import { readAloudAdminEndpoints } from './routes/admin/read-aloud.js';
+import { createTranscription } from './services/voice/transcription.js';
+import { transcriptEndpoints } from './routes/admin/transcripts.js';
 import { createPexels } from './integrations/pexels.js';
 import { createStripeBilling } from './integrations/stripe.js';
 import { createYouTube } from './integrations/youtube.js';
@@ -81,6 +88,9 @@ export function createApp(db: Db, config: ServingConfig): App {
   const uploads = createResumableUploads(config, admin.placement);
   const ai = createAiGenerator(db, config, admin.images);
   const aiJobs = createAiJobs(db, services.jobs, ai);
+  const aiAudio = createAiAudio(config);
+  const readAloud = createReadAloud(db, config, services.storage, services.jobs, aiAudio);
+  const transcription = createTranscription(db, services.jobs, services.storage, aiAudio, services.transcripts, config.aiAudio.transcribePartBytes);
   // Once an hour in the whole cluster: expired sessions, closed throttle and rate-limit windows, unfinished resumable
   // uploads past their 24 hours, parts of multipart uploads a killed process left, settled AI jobs past their week,
   // expired preview links, silent editors, and month-old autosaves of articles never published.
@@ -100,9 +110,13 @@ export function createApp(db: Db, config: ServingConfig): App {
   const liveHub = new LiveHub(liveReads(services).source, config.liveKeepAliveMs, streamSecurityHeaders(config));
   cache.onChange((scope) => liveHub.changed(scope?.article));
   const metrics = createMetrics(db, cache, services.jobs, () => liveHub.size);
-  const billing = createStripeBilling(db, config, services.offers, services.passes);
+  const billing = createStripeBilling(db, config, services.offers, services.passes, services.conversions);
   // Passes ending within three days get their reminder; each end is reminded once, whichever process sweeps.
   services.jobs.every('revenue.pass-reminders', 60, async () => { await services.passes.remindEndingPasses(); });
+  // Raw insight events past their 30 days, and the salts of ended days (each process also drops those as a day begins).
+  services.jobs.every('insight.retention', 60, () => services.insight.purge());
+  // The figures of the open days, made again from the raw events: what the Insights tab shows is at most this old.
+  services.jobs.every('insight.rollup', INSIGHT_ROLLUP_MINUTES, async () => { await services.insightFigures.rollUp(); });
 
   const endpoints: AnyEndpoint[] = [
     ...accountEndpoints(services),
@@ -112,6 +126,7 @@ export function createApp(db: Db, config: ServingConfig): App {
     ...liveEndpoints(services, liveHub),
     ...podcastEndpoints(services),
     ...libraryEndpoints(services),
+    ...insightEndpoints(services.insight, config),
     ...catalogueEndpoints(services),
     ...metaEndpoints(config, services.push),
     ...engageEndpoints(services, config),
@@ -119,6 +134,8 @@ export function createApp(db: Db, config: ServingConfig): App {
     ...subscriptionEndpoints(billing, services, config),
     ...videoEndpoints(createYouTube(config), services.youtubeThumbnails, services.storage),
     ...adminEndpoints(admin, config, { services, ai, aiJobs, pexels: createPexels(db, config, admin.images), billing }),
+    ...readAloudAdminEndpoints(readAloud, services.storage),
+    ...transcriptEndpoints(services, transcription),
   ];
   const document = openApiDocument(endpoints, resumableUploadsReference);
   const docs = docsPage(document);
@@ -134,12 +151,17 @@ export function createApp(db: Db, config: ServingConfig): App {
     youtubePlayerPolicy: contentSecurityPolicy(config, { youtubePlayer: true }),
   });
 
+  const parseBody = bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'], detectJSON: (ctx) => takesJsonOfAnyType(ctx) || isCollect(ctx) });
   koa.use(observeRequests(metrics));
   koa.use(errorHandler(availability));
   // Pages and API answers travel compressed to clients that ask; media and build-time copies are left alone.
   koa.use(compress({ threshold: 1024, br: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 }, deflate: false }));
   koa.use(securityHeaders(config));
   koa.use(sameOriginWrites(config, SESSION_COOKIE));
+  // The insight beacon comes with every page a reader opens and needs none of the layers below (the caches, admission,
+  // sessions: it is tied to no one, so its session is never even read): it is answered here, as its endpoint says.
+  const collect = answering(endpoints.find((definition) => definition.path === COLLECT_PATH)!, cache, admission);
+  koa.use((ctx, next) => (isCollect(ctx) ? parseBody(ctx, () => collect(ctx, next)) : next()));
   // Before admission and sessions: a load balancer's probe is answered even when the server is saturated.
   koa.use(operationsEndpoints({ availability, readiness, metrics, metricsToken: config.metricsToken }));
   // Answers already kept are served while the database is away; only what needs it fails fast.
@@ -159,7 +181,7 @@ export function createApp(db: Db, config: ServingConfig): App {
     await next();
   });
   koa.use(resumableUploads(uploads));
-  koa.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'], detectJSON: takesJsonOfAnyType }));
+  koa.use(parseBody);
   koa.use(router.routes());
   koa.use(router.allowedMethods());
   // Only requests no route took get this far: the path is matched a second time for them alone.
@@ -174,7 +196,7 @@ export function createApp(db: Db, config: ServingConfig): App {
   koa.on('error', logRequestError);
 
   // E-mail, push alerts, AI generations and image variants go on in the background, and jobs left unfinished by a restart resume here.
-  void services.jobs.work({ ...services.accountMail.jobs, ...services.newsletter.jobs, ...services.push.jobs, ...services.passes.jobs, ...aiJobs.jobs, ...admin.images.jobs }, services.push.announceEpisodes)
+  void services.jobs.work({ ...services.accountMail.jobs, ...services.newsletter.jobs, ...services.push.jobs, ...services.passes.jobs, ...aiJobs.jobs, ...admin.images.jobs, ...readAloud.jobs, ...transcription.jobs }, services.push.announceEpisodes)
     .catch((error: unknown) => log.error({ err: error }, 'Background jobs did not start'));
   // The push keys are made (or read) as the process starts, while there is room: every page's config is then a read.
   void services.push.publicKey().catch((error: unknown) => log.warn({ err: error }, 'The push keys could not be read or made'));
@@ -191,6 +213,8 @@ export function createApp(db: Db, config: ServingConfig): App {
     endStreams: () => liveHub.close(),
     close: async () => {
       liveHub.close();
+      // Events still waiting are written before the database goes.
+      await services.insight.flush();
       await services.jobs.stop();
       availability.stop();
       await bus?.close();

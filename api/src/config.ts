@@ -45,6 +45,17 @@ export interface Config {
   };
   /** `waitMs`: how long generate-article and generate-image wait for their job before answering 504 with its id. */
   openai: { apiKey: string | null; baseUrl: string | null; textModel: string; imageModel: string | null; timeoutMs: number; waitMs: number };
+  /**
+   * Speech work (contract §9 [voice]): its own server (`AI_AUDIO_BASE_URL`, `AI_AUDIO_API_KEY`; unset, the text
+   * integration's), so that a newsroom can keep its audio in the house. `speechMaxChars`: the longest part spoken at once.
+   */
+  aiAudio: {
+    /** A server of its own may need no key (a local whisper.cpp): it is configured by its address alone. */
+    configured: boolean; apiKey: string | null; baseUrl: string | null; transcribeModel: string; speechModel: string; speechVoice: string;
+    speechMaxChars: number; timeoutMs: number;
+    /** The largest part of an episode's audio sent to be transcribed at once (`AI_TRANSCRIBE_PART_BYTES`). */
+    transcribePartBytes: number;
+  };
   pexels: { apiKey: string | null; apiBase: string | null };
   youtube: { channelUrl: string | null; apiKey: string | null; apiBase: string | null; feedBase: string | null; thumbBase: string | null };
   /** Web Push: configured VAPID keys (else generated once into the database), the contact, and the push services allowed. */
@@ -70,6 +81,8 @@ export interface Config {
   meter: { freeArticles: number };
   /** Gift links: how many an entitled reader makes a month, and how many opens each gives. */
   gifts: { perMonth: number; maxOpens: number };
+  /** The newsroom's figures: whether the reader app asks before it counts visits (`INSIGHT_CONSENT`). */
+  insight: { askConsent: boolean };
 }
 
 type Env = Record<string, string | undefined>;
@@ -114,6 +127,14 @@ function wholeSek(name: string, value: string | undefined, fallback: number): nu
   const given = text(value);
   if (!given) return fallback;
   if (!/^\d{1,6}$/.test(given) || Number(given) < 3) throw new Error(`${name} must be a whole number of SEK (3 or more), not '${value}'`);
+  return Number(given);
+}
+
+/** A whole number from 1, else the fallback when unset. */
+function wholeNumberSetting(name: string, value: string | undefined, fallback: number): number {
+  const given = text(value);
+  if (!given) return fallback;
+  if (!/^\d{1,9}$/.test(given) || Number(given) < 1) throw new Error(`${name} must be a whole number from 1, not '${value}'`);
   return Number(given);
 }
 
@@ -226,6 +247,20 @@ export function loadConfig(env: Env = process.env): Config {
       // By default one provider call tried twice (the client retries once), plus time for the job to be picked up.
       waitMs: Number(env.AI_WAIT_MS ?? 2 * aiTimeoutMs + 10_000),
     },
+    aiAudio: {
+      configured: Boolean(text(env.AI_AUDIO_BASE_URL) ?? text(env.AI_AUDIO_API_KEY) ?? text(env.OPENAI_API_KEY)),
+      // The key and the server go together: the text integration's key is never sent to a speech server of its own.
+      apiKey: text(env.AI_AUDIO_BASE_URL) ? text(env.AI_AUDIO_API_KEY) : text(env.AI_AUDIO_API_KEY) ?? text(env.OPENAI_API_KEY),
+      baseUrl: text(env.AI_AUDIO_BASE_URL) ?? text(env.OPENAI_BASE_URL),
+      transcribeModel: text(env.AI_TRANSCRIBE_MODEL) ?? 'whisper-1',
+      speechModel: text(env.AI_SPEECH_MODEL) ?? 'tts-1',
+      speechVoice: text(env.AI_SPEECH_VOICE) ?? 'alloy',
+      speechMaxChars: wholeNumberSetting('AI_SPEECH_MAX_CHARS', env.AI_SPEECH_MAX_CHARS, 4096),
+      // Under OpenAI's 25 MB a request, with room for the form around the file.
+      transcribePartBytes: wholeNumberSetting('AI_TRANSCRIBE_PART_BYTES', env.AI_TRANSCRIBE_PART_BYTES, 24_000_000),
+      // A long file's part takes longer than a chat answer.
+      timeoutMs: Number(env.AI_AUDIO_TIMEOUT_MS ?? 5 * aiTimeoutMs),
+    },
     pexels: { apiKey: text(env.PEXELS_API_KEY), apiBase: text(env.PEXELS_API_BASE) },
     youtube: {
       channelUrl: text(env.YOUTUBE_CHANNEL_URL),
@@ -257,6 +292,7 @@ export function loadConfig(env: Env = process.env): Config {
     liveKeepAliveMs: Math.min(25_000, Math.max(100, Number(env.LIVE_KEEPALIVE_MS ?? 20_000) || 20_000)),
     meter: { freeArticles: count('METER_FREE_ARTICLES', env.METER_FREE_ARTICLES, 3) },
     gifts: { perMonth: count('GIFT_LINKS_PER_MONTH', env.GIFT_LINKS_PER_MONTH, 10), maxOpens: Math.max(1, count('GIFT_LINK_MAX_OPENS', env.GIFT_LINK_MAX_OPENS, 100)) },
+    insight: { askConsent: flag(env, 'INSIGHT_CONSENT', false) },
     load: {
       concurrency: Number(env.WORK_CONCURRENCY ?? 8),
       queueBudgetMs: Number(env.QUEUE_BUDGET_MS ?? 1_000),
@@ -268,6 +304,7 @@ export function loadConfig(env: Env = process.env): Config {
 export const integrations = (config: Config) => ({
   payments: Boolean(config.stripe.secretKey && config.stripe.publishableKey),
   ai: Boolean(config.openai.apiKey),
+  aiAudio: config.aiAudio.configured,
   pexels: Boolean(config.pexels.apiKey),
   youtube: Boolean(config.youtube.channelUrl),
   email: Boolean(config.smtpUrl),

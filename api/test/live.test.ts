@@ -245,13 +245,13 @@ describe('a breaking entry', () => {
     for (const subscription of [breaking, follower, both]) {
       const [push] = await pushesTo(subscription, 1);
       expect(push!.message).toMatchObject({
-        title: 'Stormen drar in', body: 'Bron är stängd för all trafik i båda riktningar från klockan 15.30, meddelar Trafikverket.', url: `/article/${article.id}`,
+        title: 'Stormen drar in', body: 'Bron är stängd för all trafik i båda riktningar från klockan 15.30, meddelar Trafikverket.', url: `/article/${article.id}?ref=push`,
       });
       expect(push!.urgency).toBe('high');
     }
     expect((await post(premium.id, { content: 'Hemligt resultat.', title: 'Siffrorna', breaking: true })).status).toBe(201);
     const [premiumPush] = await pushesTo(elsewhere, 1);
-    expect(premiumPush!.message).toMatchObject({ title: 'Valnatten för prenumeranter', body: '', url: `/article/${premium.id}` });
+    expect(premiumPush!.message).toMatchObject({ title: 'Valnatten för prenumeranter', body: '', url: `/article/${premium.id}?ref=push` });
     await pushesTo(both, 2);
     // Every device alerted once per alert, and the one that follows only another article not by this one's.
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -32,8 +32,9 @@ afterAll(async () => {
   await smtp?.close();
 });
 
+/** The mails sent to `to`, once `count` have come: the job queue may be working through a burst (the throttle test sends 20). */
 async function mailsTo(box: Smtp, to: string, count = 1): Promise<ReceivedMail[]> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
     const found = box.messages.filter((message) => message.to.includes(to));
     if (found.length >= count) return found;
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -444,7 +445,7 @@ describe('the digest', () => {
     expect(english).toBeDefined();
     expect(digest.subject).toBe('The week that was');
     expect(digest.text).toContain('Riksdagen röstar om budgeten');
-    expect(digest.text).toContain('https://redaktion.example/article/');
+    expect(digest.text).toMatch(/https:\/\/redaktion\.example\/article\/\d+\?ref=newsletter/);
     expect(digest.text).toContain('Unsubscribe');
     expect(digest.html).toContain('Vintern kommer tidigt');
     const swedish = (await mailsTo(smtp, 'digest.sv@example.se', 2))[1]!;

@@ -230,8 +230,8 @@ describe("the newsroom's week", () => {
     // Two checkouts this week: a paid pass converts; a subscription still incomplete does not.
     const now = new Date().toISOString();
     await server.db('checkouts').insert([
-      { stripeId: 'pi_veckan', userId: reader.id, kind: 'pass', product: 'month', fromArticleId: id, createdAt: now },
-      { stripeId: 'sub_veckan', userId: reader.id, kind: 'subscription', product: 'monthly', fromArticleId: id, createdAt: now },
+      { stripeId: 'pi_veckan', userId: reader.id, kind: 'pass', product: 'month', createdAt: now },
+      { stripeId: 'sub_veckan', userId: reader.id, kind: 'subscription', product: 'monthly', createdAt: now },
     ]);
     await server.db('passes').insert({ paymentIntentId: 'pi_veckan', userId: reader.id, pass: 'month', amountSek: 149, paidAt: now, createdAt: now });
     const after = (await admin.client.get('/api/admin/stats')).body;

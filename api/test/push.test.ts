@@ -141,8 +141,8 @@ describe('alerts', () => {
 
     const [sv] = await pushesTo(swedish);
     const [en] = await pushesTo(english);
-    expect(sv!.message).toMatchObject({ title: 'Regeringen har avgått', body: 'Statsministern lämnar in sin avskedsansökan.', url: '/article/42', lang: 'sv' });
-    expect(en!.message).toMatchObject({ title: 'The government has resigned', url: '/article/42', lang: 'en' });
+    expect(sv!.message).toMatchObject({ title: 'Regeringen har avgått', body: 'Statsministern lämnar in sin avskedsansökan.', url: '/article/42?ref=push', lang: 'sv' });
+    expect(en!.message).toMatchObject({ title: 'The government has resigned', url: '/article/42?ref=push', lang: 'en' });
     const config = (await new HttpClient(server.url).get('/api/config')).body;
     expect(sv!.vapidPublicKey).toBe(config.vapidPublicKey);
     expect(sv!.claims).toMatchObject({ aud: service.origin, sub: 'mailto:larm@redaktion.example' });
@@ -161,7 +161,7 @@ describe('alerts', () => {
 
     expect((await admin.client.request('PUT', `/api/admin/podcasts/${draft}`, { status: 'published' })).status).toBe(200);
     const [alert] = await pushesTo(follower);
-    expect(alert!.message).toMatchObject({ title: 'New episode: Morgonpasset', body: 'Avsnitt 12: Valet', url: `/podcast/${draft}`, lang: 'en' });
+    expect(alert!.message).toMatchObject({ title: 'New episode: Morgonpasset', body: 'Avsnitt 12: Valet', url: `/podcast/${draft}?ref=push`, lang: 'en' });
     expect((await pushesTo(swedishFollower))[0]!.message).toMatchObject({ title: 'Nytt avsnitt: Morgonpasset' });
     // Another round of the worker finds nothing new to announce.
     await new Promise((resolve) => setTimeout(resolve, 2500));

@@ -25,7 +25,11 @@ const NOT_CALLED: Record<string, string> = {
   'GET /feeds/audio/:file': 'streams audio (feeds tests)',
   'GET /feeds/private/:token/audio/:file': 'streams audio (feeds tests)',
   'GET /api/admin/ai/jobs/:id': 'follows a generation job, which needs an AI provider (integrations tests, against the OpenAI stand-in)',
+  'GET /api/admin/transcriptions/:jobId': 'follows a transcription, which needs the speech integration (transcripts tests, against its stand-in)',
   'GET /api/articles/:id/live/stream': 'an event stream stays open (live tests read its events)',
+  'GET /api/articles/:id/audio': 'streams audio (read-aloud tests)',
+  'GET /api/admin/articles/:id/audio/draft': 'streams audio (read-aloud tests)',
+  'GET /feeds/read-aloud/:file': 'streams audio (read-aloud tests)',
 };
 
 /** JSON reads that need an outside service (Stripe, Pexels, YouTube, an AI provider) not configured here: they answer an error. */
@@ -65,6 +69,9 @@ async function urlsFor(definitions: AnyEndpoint[]): Promise<Map<string, string>>
     '/api/podcasts/series/': { id: seriesId },
     '/api/podcast-series/': { id: seriesId },
     '/feeds/podcast-series/': { id: seriesId },
+    '/feeds/chapters/': { id: String((await db('podcasts').whereNotNull('chapters').orderBy('id').first('id'))!.id) },
+    // The demo has no transcript: each caller is told there is none (the transcripts tests read published ones).
+    '/feeds/transcripts/': { id: premiumEpisode },
     '/api/people/': { id: await first('peopleProfiles', { status: 'published' }) },
     '/api/journalists/': { id: await first('journalists', { active: true }) },
     '/api/advertisements/': { id: await first('advertisements', { active: true }) },

@@ -274,12 +274,33 @@ describe('reference and meta calls', () => {
     const { body } = await client.get('/api/config');
     expect(body).toEqual({
       payments: { enabled: false, publishableKey: null, passPrices: { month: 149, year: 1490 } },
-      integrations: { ai: false, pexels: false, youtube: false, email: false },
+      integrations: { ai: false, aiAudio: false, pexels: false, youtube: false, email: false },
       vapidPublicKey: expect.stringMatching(/^[\w-]{87}$/),
       meter: { freeArticles: 3 },
       gifts: { perMonth: 10 },
       site: { responsiblePublisher: DEMO_PUBLISHER, accessibilityContact: 'no-reply@redaktion.example' },
+      insight: { askConsent: false },
     });
+    // The newsroom's figures ask first where the publisher says so (contract §9 [insight]); a typo stops the start.
+    expect(loadConfig({ DATA_DIR: server.config.dataDir, INSIGHT_CONSENT: '1' }).insight).toEqual({ askConsent: true });
+    expect(() => loadConfig({ DATA_DIR: server.config.dataDir, INSIGHT_CONSENT: 'ja' })).toThrow("INSIGHT_CONSENT must be 1 or 0, not 'ja'");
+  });
+
+  it('sends speech work to its own server with its own key, else to the text integration\'s (contract §9 [voice])', () => {
+    const env = { DATA_DIR: server.config.dataDir };
+    const speech = (more: Record<string, string>) => {
+      const { configured, apiKey, baseUrl } = loadConfig({ ...env, ...more }).aiAudio;
+      return { configured, apiKey, baseUrl };
+    };
+    expect(speech({})).toEqual({ configured: false, apiKey: null, baseUrl: null });
+    expect(speech({ OPENAI_API_KEY: 'sk-text', OPENAI_BASE_URL: 'https://ai.example' }))
+      .toEqual({ configured: true, apiKey: 'sk-text', baseUrl: 'https://ai.example' });
+    // A server of the newsroom's own never receives the text provider's key; it may need none.
+    expect(speech({ OPENAI_API_KEY: 'sk-text', AI_AUDIO_BASE_URL: 'http://127.0.0.1:8000' }))
+      .toEqual({ configured: true, apiKey: null, baseUrl: 'http://127.0.0.1:8000' });
+    expect(speech({ OPENAI_API_KEY: 'sk-text', AI_AUDIO_BASE_URL: 'http://127.0.0.1:8000', AI_AUDIO_API_KEY: 'sk-speech' }))
+      .toEqual({ configured: true, apiKey: 'sk-speech', baseUrl: 'http://127.0.0.1:8000' });
+    expect(() => loadConfig({ ...env, AI_SPEECH_MAX_CHARS: 'many' })).toThrow(/AI_SPEECH_MAX_CHARS must be a whole number from 1/);
   });
 
   it('reads the responsible publisher and the accessibility contact: configured, else none invented in production', () => {

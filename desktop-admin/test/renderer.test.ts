@@ -128,6 +128,14 @@ describe('the desktop renderer in Chromium', () => {
     expect(user).toMatchObject({ username: staff.username, role: 'admin' });
   });
 
+  it('shows the Insights tab and saves its figures as CSV through the app, whose calls carry the token', async () => {
+    await page.getByRole('tab', { name: 'Insights' }).click();
+    await page.getByText('No figures yet for this period.').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^redaktion-insights-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(await readFile((await download.path())!, 'utf8')).toMatch(/^\uFEFFrow,day,id,title,views,/);
+  });
+
   it('writes an article in the same editor as /admin, and the server keeps its Markdown', async () => {
     await page.getByRole('tab', { name: 'Articles' }).click();
     await page.getByRole('button', { name: 'Create Article' }).click();

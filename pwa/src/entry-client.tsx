@@ -8,7 +8,7 @@ import { App, findRoute } from './app/App';
 import { afterFirstScreen, afterLoadWhenIdle, onFirstScreen } from './services/idle';
 import { AppProviders, type AppServices } from './services/context';
 import { ApiCache, type Entry } from './data/api-cache';
-import { localeFromAcceptLanguage, type Locale } from './i18n';
+import { loadCatalogue, localeFromAcceptLanguage, type Locale } from './i18n';
 import { createDevice } from './device/device';
 import { lastKnownUser, rememberUser } from './device/last-user';
 import { useNetwork, watchNetwork } from './device/network';
@@ -88,7 +88,9 @@ const app = (
 );
 // Hydration renders the page the server rendered, so its chunk must be here first.
 const { route, params } = findRoute(location.pathname);
-const chunks = rendered && !route.clientOnly ? [route.load?.(), ...(route.parts?.(params, services.cache, new URLSearchParams(location.search)) ?? []).map((part) => part.chunk.load())] : [];
+const chunks: (Promise<unknown> | undefined)[] = rendered && !route.clientOnly ? [route.load?.(), ...(route.parts?.(params, services.cache, new URLSearchParams(location.search)) ?? []).map((part) => part.chunk.load())] : [];
+// The reader's language too (English is a chunk of its own).
+chunks.push(loadCatalogue(services.settings.getState().locale));
 void Promise.all(chunks).catch(() => undefined).then(() => {
   if (rendered) hydrateRoot(root, app);
   else createRoot(root).render(app);
@@ -109,6 +111,8 @@ void Promise.all(chunks).catch(() => undefined).then(() => {
   afterFirstScreen(flushWhenKnown);
   // The library across devices likewise (and in a chunk of its own): sent and applied from then on.
   afterFirstScreen(() => void import('./offline/library-sync').then(({ startLibrarySync }) => startLibrarySync(services, saving)));
+  // Followed series: alerts for the follows made on other devices, and auto-download's run as the app opens.
+  afterFirstScreen(() => void import('./offline/following').then((following) => following.startFollowing(services)));
 });
 
 // The answers the page was rendered with go to the device after the first screen. A reader who leaves sooner hands
@@ -136,4 +140,4 @@ if (rendered) {
 
 // The service worker (workbox-window here, the precache downloads in the worker) waits for the page to load and go idle.
 // A new version takes over once the device's storage code (Dexie, loaded at the first tap) is here.
-afterLoadWhenIdle(() => void import('./offline/service-worker').then(({ registerServiceWorker }) => registerServiceWorker(device.open)));
+afterLoadWhenIdle(() => void import('./offline/service-worker').then(({ registerServiceWorker }) => registerServiceWorker()));

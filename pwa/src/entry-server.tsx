@@ -9,7 +9,8 @@ import { YOUTUBE_PLAYER_META, bodyOf, embedsYouTube } from './components/Article
 import { footerReads } from './components/Footer';
 import { AppProviders, type AppServices } from './services/context';
 import { ApiCache } from './data/api-cache';
-import { localeFromAcceptLanguage, translator, type Locale } from './i18n';
+import { localeFromAcceptLanguage, provideCatalogue, translator, type Locale } from './i18n';
+import { en } from './i18n/en';
 import { escapeHtml, scriptJson } from './app/html-text';
 import { canonicalUrl, seoByRoute, seoTags } from './app/seo';
 import { defaultShareImage, shareImage } from './app/structured-data';
@@ -44,6 +45,9 @@ export interface RenderResult {
 }
 
 /** The pages whose subject is an article shown whole (ArticleView), body and all. */
+// The server renders either language from the first request.
+provideCatalogue('en', en);
+
 const ARTICLE_PAGES = new Set(['/article/:id', '/preview/:token']);
 
 /** What chooses a page's variant besides its URL: the language and theme (the reader's cookie, else their browser's language). */

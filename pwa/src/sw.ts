@@ -13,11 +13,15 @@ import { CacheFirst } from 'workbox-strategies';
  * - Images the reader has seen are kept (the article images, covers, placeholders), so saved and read pages
  *   show their pictures offline.
  * - API calls are not touched: the app itself decides what to show from the device (src/data/api-cache.tsx).
+ * - Auto-download (src/offline/auto-download.ts) runs here too: on the push for a new episode and on Periodic
+ *   Background Sync, with the app closed.
  * A new version waits until the reader chooses to reload (src/offline/service-worker.ts).
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
 import { IMAGE_CACHE, PAGE_CACHE, SAVED_IMAGE_CACHE } from './device/cache-names';
+import { DeviceDb } from './device/db';
+import { downloadOnPush, PERIODIC_SYNC_TAG, pushedEpisode, runAutoDownload, surroundings } from './offline/auto-download';
 /** How long a page may take before the reader gets the app shell instead (a weak signal is worse than none). */
 const PAGE_TIMEOUT_MS = 4000;
 
@@ -71,6 +75,10 @@ registerRoute(
   async (options) => (await caches.match(options.request, { cacheName: SAVED_IMAGE_CACHE })) ?? seenImages.handle(options),
 );
 
+/** The device's database, opened at the first event that needs it (the worker also starts for every page load). */
+let db: DeviceDb | undefined;
+const device = () => (db ??= new DeviceDb());
+
 /** An alert as the server sends it (`PushMessage` in shared), already in the reader's language. */
 interface Alert { title: string; body: string; url: string; lang: string; tag: string }
 
@@ -82,10 +90,23 @@ self.addEventListener('push', (event) => {
     return;
   }
   if (!alert?.title) return;
-  event.waitUntil(self.registration.showNotification(alert.title, {
-    body: alert.body, lang: alert.lang, tag: alert.tag, icon: '/icons/icon-192.png',
-    data: { url: alert.url },
-  }));
+  const episodeId = pushedEpisode(alert.tag);
+  event.waitUntil(Promise.all([
+    self.registration.showNotification(alert.title, {
+      body: alert.body, lang: alert.lang, tag: alert.tag, icon: '/icons/icon-192.png',
+      data: { url: alert.url },
+    }),
+    // A new episode of a followed series comes to the device with the alert, where auto-download is on.
+    episodeId !== null && downloadOnPush(device(), surroundings(), episodeId).catch(() => undefined),
+  ]));
+});
+
+/** Periodic Background Sync's event (not in TypeScript's webworker library yet). */
+interface PeriodicSyncEvent extends ExtendableEvent { tag: string }
+
+self.addEventListener('periodicsync', (event) => {
+  const sync = event as PeriodicSyncEvent;
+  if (sync.tag === PERIODIC_SYNC_TAG) sync.waitUntil(runAutoDownload(device(), surroundings()).catch(() => undefined));
 });
 
 // The story or episode opens in a window of the app that is already open, else in a new one; only paths on this site.

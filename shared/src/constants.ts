@@ -47,6 +47,8 @@ export const MAX_ID = 2_147_483_647;
 
 /** The most library changes one call takes (413 beyond): a device with more sends them in parts (here, for the reader app). */
 export const LIBRARY_MAX_CHANGES = 1000;
+/** The longest Up Next queue. */
+export const LIBRARY_QUEUE_MAX = 500;
 
 /** Widths of the WebP variants the server makes of every uploaded image (`?w=` picks one, for srcset). */
 export const IMAGE_VARIANT_WIDTHS = [400, 800, 1600] as const;

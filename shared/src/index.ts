@@ -22,3 +22,5 @@ export * from './schemas/live.js';
 export * from './schemas/paywall.js';
 export * from './schemas/offers.js';
 export * from './schemas/library.js';
+export * from './schemas/insight.js';
+export * from './schemas/voice.js';

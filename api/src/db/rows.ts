@@ -124,8 +124,32 @@ export interface ArticleRow {
   liveSeq: number;
   /** The number at which the status last changed. */
   liveStatusSeq: number;
+  /** Its published read-aloud (contract §9 [voice]): a file under the store's audio/, withdrawn when the text changes. */
+  audioFile: string | null;
+  audioDuration: number | null;
+  audioSize: number | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+/** The making of an article's read-aloud: its job, progress and the draft an editor listens to before publishing it. */
+export interface ArticleAudioRow {
+  articleId: number;
+  jobId: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  voice: string;
+  textHash: string | null;
+  partsDone: number;
+  partsTotal: number;
+  draftFile: string | null;
+  draftDuration: number | null;
+  draftSize: number | null;
+  error: string | null;
+  errorStatus: number | null;
+  errorCode: string | null;
+  requestedBy: number | null;
+  createdAt: Timestamp;
+  finishedAt: Timestamp | null;
 }
 
 /** An entry of a live article; a deleted one keeps its row, without its text, so that readers hear of the deletion. */
@@ -180,6 +204,10 @@ export interface PodcastRow {
   audioType: string | null;
   /** Seconds. */
   duration: number;
+  /** JSON: `Chapter[]`, sorted; null for none. */
+  chapters: string | null;
+  /** When its transcript was published; null while it has none (the cues are in podcast_transcripts). */
+  transcriptPublishedAt: Timestamp | null;
   episodeNumber: number;
   season: number | null;
   episodeType: (typeof EPISODE_TYPES)[number];

@@ -163,45 +163,52 @@ export const isPersonal = (definition: AnyEndpoint, state: AppState, query: Reco
 export const PERSONAL_HEADERS = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' };
 
 export function mount(router: Router, endpoints: AnyEndpoint[], cache: ResponseCache, admission: Admission): void {
-  for (const definition of endpoints) {
-    const invalidates = definition.access !== 'public' && definition.access !== 'user' && MUTATING.includes(definition.method) && !definition.keepsCache;
-    router[definition.method](definition.path, async (koaCtx) => {
-      const ctx = koaCtx as AppContext;
-      checkAccess(definition.access, ctx.state.user);
-      const { audience } = ctx.state;
-      const personal = isPersonal(definition, ctx.state, ctx.query);
-      // Calls with an Authorization header are neither answered from nor stored in the cache (contract.md §8).
-      const cached = definition.cached === true && !ctx.headers.authorization && !personal;
-      const generation = cached ? cache.serve(ctx, audience) : null;
-      if (cached && generation === null) return;
+  for (const definition of endpoints) router[definition.method](definition.path, answering(definition, cache, admission));
+}
 
-      const input = {
-        params: parse(definition.params, ctx.params),
-        query: parse(definition.query, ctx.query),
-        // An endpoint that takes a form or JSON reads its form itself; the JSON is checked here.
-        body: definition.form && !ctx.is('json') ? undefined : parse(definition.body, (ctx.request as { body?: unknown }).body ?? {}),
-      };
-      // A read that needs the database waits its turn, and is refused (503) rather than kept waiting past its budget.
-      const admitted = definition.method === 'get' && !definition.stream;
-      const result = admitted ? await admission.run(async () => definition.handle(ctx, input)) : await definition.handle(ctx, input);
-      // A stream has answered on its socket and stays open: nothing below concerns it.
-      if (ctx.respond === false) return;
-      if (result instanceof Answer) {
-        ctx.status = result.status;
-        ctx.body = result.body;
-      } else if (result !== undefined) {
-        ctx.status = definition.status ?? 200;
-        ctx.body = result;
-      } else if (ctx.body === undefined && ctx.status === 404) {
-        ctx.status = 204;
-      }
-      // Before the cache keeps it: a cached answer is produced once, and what is kept is what the schema allows.
-      const produced = produce(definition, ctx.status, ctx.body);
-      if (produced !== ctx.body) ctx.body = produced;
-      if (generation !== null && ctx.status === 200) cache.store(ctx, audience, generation, sharedCaching(definition));
-      if (personal) ctx.set(PERSONAL_HEADERS);
-      // Any content change by staff makes every cached public answer stale, in this process and the others.
-      if (invalidates && ctx.status < 400) await cache.invalidate(ctx.state.changed);
-    });
-  }
+/**
+ * The middleware that answers one call: access, the response cache, the input checked against its schemas, admission
+ * for reads, and the answer produced through its schema. The router mounts it; app.ts also puts the insight beacon's
+ * ahead of the layers that call needs none of.
+ */
+export function answering(definition: AnyEndpoint, cache: ResponseCache, admission: Admission): Middleware {
+  const invalidates = definition.access !== 'public' && definition.access !== 'user' && MUTATING.includes(definition.method) && !definition.keepsCache;
+  return async (koaCtx) => {
+    const ctx = koaCtx as AppContext;
+    checkAccess(definition.access, ctx.state.user);
+    const { audience } = ctx.state;
+    const personal = isPersonal(definition, ctx.state, ctx.query);
+    // Calls with an Authorization header are neither answered from nor stored in the cache (contract.md §8).
+    const cached = definition.cached === true && !ctx.headers.authorization && !personal;
+    const generation = cached ? cache.serve(ctx, audience) : null;
+    if (cached && generation === null) return;
+
+    const input = {
+      params: parse(definition.params, ctx.params),
+      query: parse(definition.query, ctx.query),
+      // An endpoint that takes a form or JSON reads its form itself; the JSON is checked here.
+      body: definition.form && !ctx.is('json') ? undefined : parse(definition.body, (ctx.request as { body?: unknown }).body ?? {}),
+    };
+    // A read that needs the database waits its turn, and is refused (503) rather than kept waiting past its budget.
+    const admitted = definition.method === 'get' && !definition.stream;
+    const result = admitted ? await admission.run(async () => definition.handle(ctx, input)) : await definition.handle(ctx, input);
+    // A stream has answered on its socket and stays open: nothing below concerns it.
+    if (ctx.respond === false) return;
+    if (result instanceof Answer) {
+      ctx.status = result.status;
+      ctx.body = result.body;
+    } else if (result !== undefined) {
+      ctx.status = definition.status ?? 200;
+      ctx.body = result;
+    } else if (ctx.body === undefined && ctx.status === 404) {
+      ctx.status = 204;
+    }
+    // Before the cache keeps it: a cached answer is produced once, and what is kept is what the schema allows.
+    const produced = produce(definition, ctx.status, ctx.body);
+    if (produced !== ctx.body) ctx.body = produced;
+    if (generation !== null && ctx.status === 200) cache.store(ctx, audience, generation, sharedCaching(definition));
+    if (personal) ctx.set(PERSONAL_HEADERS);
+    // Any content change by staff makes every cached public answer stale, in this process and the others.
+    if (invalidates && ctx.status < 400) await cache.invalidate(ctx.state.changed);
+  };
 }

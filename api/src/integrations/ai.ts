@@ -1,13 +1,12 @@
 import { contentWords } from '@redaktion/shared/content';
-import type OpenAI from 'openai';
 import { AI_LENGTHS, generatedArticleSchema, LIMITS, type ArticleCategory } from '@redaktion/shared';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { nowIso } from '../db/values.js';
-import { notConfigured } from '../errors.js';
 import type { ImageStore, StoredImage } from '../services/media/image-store.js';
-import { callProvider, providerError } from './provider.js';
+import { openAiBaseUrl, openAiCaller } from './openai-client.js';
+import { providerError } from './provider.js';
 
 const WORDS_PER_MINUTE = 200;
 
@@ -16,13 +15,6 @@ const CATEGORY_NAMES: Record<string, string> = {
   technology: 'teknik', opinion: 'opinion',
 };
 const TYPE_NAMES: Record<string, string> = { news: 'nyhetsartikel', opinion: 'debattartikel', analysis: 'analys', feature: 'reportage' };
-
-/** OpenAI's client wants the API root; a bare origin (contract.md §1) means its /v1. */
-export function openAiBaseUrl(base: string | null): string | undefined {
-  if (!base) return undefined;
-  const url = new URL(base);
-  return url.pathname === '/' ? `${url.origin}/v1` : base.replace(/\/$/, '');
-}
 
 /** The read time of a text, from the words it actually has. */
 export const readTimeOf = (text: string) =>
@@ -38,22 +30,7 @@ const responseFormat = (name: string, schema: z.ZodType) => ({
 
 /** The AI generator through the official openai package; OPENAI_BASE_URL reaches any OpenAI-compatible server. */
 export function createAiGenerator(db: Db, config: Config, images: ImageStore) {
-  const apiKey = (): string => {
-    if (!config.openai.apiKey) throw notConfigured('The AI generator');
-    return config.openai.apiKey;
-  };
-  // The SDK loads with the first generation: the server starts without it, and never loads it unconfigured.
-  let sdk: Promise<typeof OpenAI> | null = null;
-  let client: OpenAI | null = null;
-
-  const call = async <T>(work: (api: OpenAI) => Promise<T>): Promise<T> => {
-    const key = apiKey();
-    const Sdk = await (sdk ??= import('openai').then((module) => module.default));
-    client ??= new Sdk({ apiKey: key, baseURL: openAiBaseUrl(config.openai.baseUrl), timeout: config.openai.timeoutMs, maxRetries: 1 });
-    const api = client;
-    return callProvider('AI provider', (error) => (error instanceof Sdk.APIConnectionTimeoutError ? 'the request timed out'
-      : error instanceof Sdk.APIError ? error.message : null), () => work(api));
-  };
+  const { assertConfigured, call } = openAiCaller('The AI generator', { ...config.openai, configured: Boolean(config.openai.apiKey) });
 
   /** Asks for JSON in a schema and checks the reply against it. */
   async function structured<T>(model: string, name: string, schema: z.ZodType<T>, system: string, user: string): Promise<T> {
@@ -79,9 +56,7 @@ export function createAiGenerator(db: Db, config: Config, images: ImageStore) {
 
   return {
     /** Throws the 503 of an unconfigured generator, so that no job is queued that can only fail. */
-    assertConfigured(): void {
-      apiKey();
-    },
+    assertConfigured,
 
     async generateArticle(input: { topic: string; tone?: string; length: keyof typeof AI_LENGTHS; category: string; articleType: string; customGptModel?: string }) {
       const [min, max] = AI_LENGTHS[input.length];

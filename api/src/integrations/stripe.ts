@@ -5,6 +5,7 @@ import type { Db } from '../db/connection.js';
 import { nowIso } from '../db/values.js';
 import { badRequest, notConfigured, notFound } from '../errors.js';
 import type { UserRow } from '../services/accounts/users.js';
+import type { Conversions } from '../services/insight/conversions.js';
 import { redeemsOffer, type Offers, type UsableOffer } from '../services/revenue/offers.js';
 import type { Passes } from '../services/revenue/passes.js';
 import { callProvider, providerError } from './provider.js';
@@ -17,9 +18,14 @@ const SUBSCRIPTION_METHODS: Stripe.SubscriptionCreateParams.PaymentSettings.Paym
 const PASS_METHODS: Stripe.PaymentIntentCreateParams.AllowedPaymentMethodType[] = ['swish', 'card'];
 const PASS_NAMES: Record<PassKind, string> = { month: 'Redaktion Premium: månadspass', year: 'Redaktion Premium: årspass' };
 const idOf = (value: string | { id: string } | null | undefined): string | null => (value ? (typeof value === 'string' ? value : value.id) : null);
+/** The article a checkout came from, as its Stripe object carries it (put there by create-subscription and create-pass). */
+const articleOf = (metadata: Stripe.Metadata | null | undefined): number | null => {
+  const id = Number(metadata?.fromArticleId);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
 
 /** Stripe through its official SDK; STRIPE_API_BASE points it at another origin (tests use a local stand-in). */
-export function createStripeBilling(db: Db, config: Config, offers: Offers, passes: Passes) {
+export function createStripeBilling(db: Db, config: Config, offers: Offers, passes: Passes, conversions: Conversions) {
   // The SDK loads with the first payment call: the server starts without it, and never loads it unconfigured.
   let sdk: Promise<typeof Stripe> | null = null;
   let client: Stripe | null = null;
@@ -77,8 +83,8 @@ export function createStripeBilling(db: Db, config: Config, offers: Offers, pass
   };
 
   /**
-   * Writes a subscription's current state onto its user (found by customer id), and counts the offer it was made with
-   * once it gives access (active or trialing).
+   * Writes a subscription's current state onto its user (found by customer id); once it gives access (active or
+   * trialing), counts the offer it was made with and its checkout's completion, from the article it carries.
    */
   async function applySubscription(subscription: Stripe.Subscription): Promise<void> {
     const customer = idOf(subscription.customer)!;
@@ -88,11 +94,13 @@ export function createStripeBilling(db: Db, config: Config, offers: Offers, pass
       subscriptionPlan: planOf(subscription),
       updatedAt: nowIso(),
     });
+    if (!redeemsOffer(subscription.status)) return;
     const offerId = Number(subscription.metadata?.offerId);
-    if (Number.isInteger(offerId) && offerId > 0 && redeemsOffer(subscription.status)) {
+    if (Number.isInteger(offerId) && offerId > 0) {
       const user = (await db('users').where({ stripeCustomerId: customer }).first('id')) as { id: number } | undefined;
       await offers.redeem(subscription.id, offerId, user?.id ?? null);
     }
+    if (await offers.firstCompletion(subscription.id)) await conversions.completed('subscription', articleOf(subscription.metadata));
   }
 
   /** The reader's Stripe customer, made with the first payment. */
@@ -126,6 +134,8 @@ export function createStripeBilling(db: Db, config: Config, offers: Offers, pass
       paidAt: new Date((charge?.created ?? intent.created) * 1000).toISOString(),
       refunded: charge?.refunded === true,
     });
+    // Paid, whatever came after: the checkout completed.
+    if (await offers.firstCompletion(intent.id)) await conversions.completed('pass', articleOf(intent.metadata));
   }
 
   const subscriptionIdOf = (object: Record<string, unknown>): string | null => {
@@ -170,8 +180,10 @@ export function createStripeBilling(db: Db, config: Config, offers: Offers, pass
         const paymentSecret = invoice?.confirmation_secret?.client_secret;
         const clientSecret = paymentSecret ?? setup?.client_secret;
         if (!clientSecret) throw providerError('Stripe', 'the subscription came back without a payment to confirm');
+        // Recorded and counted as started before its state is applied: a trial completes at once.
+        await offers.recordCheckout({ stripeId: subscription.id, userId: user.id, kind: 'subscription', product: plan, offerId: offer?.id ?? null });
+        await conversions.started('subscription', request.fromArticleId ?? null);
         await applySubscription(subscription);
-        await offers.recordCheckout({ stripeId: subscription.id, userId: user.id, kind: 'subscription', product: plan, offerId: offer?.id ?? null, fromArticleId: request.fromArticleId });
         return { clientSecret, subscriptionId: subscription.id, intent: paymentSecret ? 'payment' as const : 'setup' as const };
       } catch (error) {
         // The trial was not given after all: the reader may take it again.
@@ -194,7 +206,8 @@ export function createStripeBilling(db: Db, config: Config, offers: Offers, pass
         metadata: { userId: String(user.id), pass: request.pass, ...(request.fromArticleId ? { fromArticleId: String(request.fromArticleId) } : {}) },
       }));
       if (!intent.client_secret) throw providerError('Stripe', 'the payment came back without a client secret');
-      await offers.recordCheckout({ stripeId: intent.id, userId: user.id, kind: 'pass', product: request.pass, offerId: null, fromArticleId: request.fromArticleId });
+      await offers.recordCheckout({ stripeId: intent.id, userId: user.id, kind: 'pass', product: request.pass, offerId: null });
+      await conversions.started('pass', request.fromArticleId ?? null);
       return { clientSecret: intent.client_secret };
     },
 

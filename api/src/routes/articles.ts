@@ -1,11 +1,14 @@
-import { articleListQuery, articleReadQuery, articleSchema, authorSchema, BACKGROUND_REFRESH_HEADER, idParam, listQuery, type Article } from '@redaktion/shared';
+import { articleListQuery, articleReadQuery, articleSchema, authorSchema, BACKGROUND_REFRESH_HEADER, ERROR_CODES, idParam, listQuery, type Article } from '@redaktion/shared';
 import { embedsIn } from '@redaktion/shared/content';
 import { z } from 'zod';
 import { endpoint } from '../http/endpoint.js';
 import { readsPremium, seesDrafts, type Audience } from '../services/content/audience.js';
 import type { AppContext, AppState } from '../http/context.js';
 import { toBool } from '../db/values.js';
-import { notFound } from '../errors.js';
+import { HttpError, notAuthenticated, notFound } from '../errors.js';
+import { sendStored } from '../http/send-stored.js';
+import { byteAnswers } from '../http/send-file.js';
+import { episodeAudioKey } from '../services/media/episode-audio.js';
 import { toArticle, toAuthor, toCorrection, withEmbedCards } from '../serializers/content.js';
 import type { ArticleRow } from '../db/rows.js';
 import type { Services } from '../services/index.js';
@@ -13,7 +16,7 @@ import type { Services } from '../services/index.js';
 const params = z.object({ id: idParam });
 const previewParams = z.object({ token: z.string().max(100) });
 
-export const articleEndpoints = ({ articles, embeds, journalists, corrections, previews, meter, gifts }: Services) => {
+export const articleEndpoints = ({ articles, embeds, journalists, corrections, previews, meter, gifts, storage }: Services) => {
   /** A signed-in reader who is not entitled, while metering is on: premium articles open to them by the meter. */
   const metered = (state: Pick<AppState, 'user' | 'audience'>) => meter.enabled && Boolean(state.user) && state.audience === 'reader';
   /**
@@ -22,10 +25,12 @@ export const articleEndpoints = ({ articles, embeds, journalists, corrections, p
    */
   const premiumFor = async (ctx: AppContext, row: ArticleRow, token: string | undefined): Promise<Article> => {
     const gift = token === undefined ? undefined : await gifts.open(row.id, token, { address: ctx.ip, userAgent: ctx.get('User-Agent') });
-    if (gift === 'open') return { ...await fullArticle(row, 'subscriber'), gift };
+    // A gift or the meter opens the text, not the read-aloud: its audio is for entitled readers (GET /api/articles/{id}/audio).
+    if (gift === 'open') return { ...await fullArticle(row, 'subscriber'), gift, audioUrl: null };
     const verdict = metered(ctx.state) ? await meter.open(ctx.state.user!.id, row.id, ctx.get(BACKGROUND_REFRESH_HEADER) !== '1') : null;
     return {
       ...await fullArticle(row, verdict?.open ? 'subscriber' : ctx.state.audience),
+      audioUrl: null,
       ...(verdict ? { meter: verdict.meter } : {}),
       ...(gift ? { gift } : {}),
     };
@@ -62,6 +67,29 @@ export const articleEndpoints = ({ articles, embeds, journalists, corrections, p
         const row = await articles.byId(id, seesDrafts(audience));
         if (!row) throw notFound('Article not found');
         return toBool(row.premium) && !readsPremium(audience) ? premiumFor(ctx, row, query.gift) : fullArticle(row, audience);
+      },
+    }),
+    endpoint({
+      method: 'get', path: '/api/articles/:id/audio', tag: 'Articles', access: 'public',
+      summary: "The article's published read-aloud (synthetic speech, MP3) with HTTP Range; a premium article's only for "
+        + 'subscribers and admins (not opened by the meter or a gift link)',
+      params, produces: 'audio/mpeg',
+      answers: {
+        ...byteAnswers,
+        401: { description: 'A premium article, and no one is signed in' },
+        403: { description: 'A premium article, and the reader has no subscription (code subscription_required)' },
+      },
+      handle: async (ctx, { params: { id } }) => {
+        const { audience } = ctx.state;
+        const row = await articles.byId(id, seesDrafts(audience));
+        if (!row?.audioFile) throw notFound('Audio not found');
+        if (toBool(row.premium) && !readsPremium(audience)) {
+          if (!ctx.state.user) throw notAuthenticated();
+          throw new HttpError(403, 'A premium subscription is required for this article\'s audio', ERROR_CODES.subscriptionRequired);
+        }
+        // Premium audio only reaches signed-in readers, whose answers are private, no-store (app.ts): no shared cache keeps it.
+        if (!(await sendStored(ctx, storage, episodeAudioKey(row.audioFile), { public: false, maxAgeSeconds: 3600 }))) throw notFound('Audio not found');
+        return undefined;
       },
     }),
     endpoint({

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { AppContext } from '../http/context.js';
 import { endpoint } from '../http/endpoint.js';
 import { linkOriginOf } from '../http/link-origin.js';
-import { audienceOf, hearsEpisode, readsPremium } from '../services/content/audience.js';
+import { audienceOf, hearsEpisode, readsPremium, type Audience } from '../services/content/audience.js';
 import { HttpError, notFound } from '../errors.js';
 import { sendStored } from '../http/send-stored.js';
 import { byteAnswers } from '../http/send-file.js';
@@ -13,6 +13,9 @@ import { toBool } from '../db/values.js';
 import { audioExtension, episodeAudioKey } from '../services/media/episode-audio.js';
 import type { ArticleFeedFormat } from '../services/feeds/article-feeds.js';
 import { privateFeedPath } from '../services/feeds/podcast-feed.js';
+import { READ_ALOUD_FEED_PATH } from '../services/feeds/read-aloud-feed.js';
+import { chaptersDocument, chaptersOf, CHAPTERS_TYPE } from '../services/feeds/chapters.js';
+import { WEBVTT_TYPE } from '../services/voice/transcript-paths.js';
 import { SITEMAPS } from '../services/feeds/sitemaps.js';
 import type { Services } from '../services/index.js';
 import type { UserRow } from '../db/rows.js';
@@ -41,7 +44,7 @@ const unknownFeed = () => notFound('Feed not found');
  * so they come from the same response cache as the API, are cleared with it and answer 304 to their ETag.
  */
 export const feedEndpoints = (services: Services, config: Config) => {
-  const { podcastFeeds, articleFeeds, sitemaps, feedTokens, podcasts, series } = services;
+  const { podcastFeeds, articleFeeds, readAloudFeed, sitemaps, feedTokens, podcasts, series, transcripts } = services;
   const originOf = (ctx: AppContext) => linkOriginOf(config.publicOrigin, ctx);
 
   const typed = (ctx: AppContext, type: string, body: string) => {
@@ -57,10 +60,13 @@ export const feedEndpoints = (services: Services, config: Config) => {
     return found;
   }
 
-  /** A personal answer: never in a shared cache, yet an app polling it still gets 304 for an unchanged feed. */
-  function sendPrivate(ctx: AppContext, type: string, body: string): void {
+  /**
+   * An answer an app polls, with its ETag so that an unchanged one is a 304: by default a personal one, never in a
+   * shared cache (`cacheControl` says otherwise for one that is everyone's).
+   */
+  function sendVersioned(ctx: AppContext, type: string, body: string, cacheControl = 'private, no-cache'): void {
     const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.set('Cache-Control', cacheControl);
     ctx.set('ETag', etag);
     if (ctx.get('If-None-Match') === etag) {
       ctx.status = 304;
@@ -82,6 +88,17 @@ export const feedEndpoints = (services: Services, config: Config) => {
     const sent = await sendStored(ctx, services.storage, episodeAudioKey(row.audioFile), { public: false, maxAgeSeconds: listener ? 0 : 3600 });
     if (!sent) throw notFound('Audio not found');
     if (listener) ctx.set('Cache-Control', 'private, no-cache');
+  }
+
+  /**
+   * An episode's published transcript, to whom may hear the episode (`audience`): a premium one as unknown as a missing
+   * one to anyone else, and never kept in a shared cache.
+   */
+  async function sendTranscript(ctx: AppContext, id: number, audience: Audience): Promise<void> {
+    const row = await podcasts.byId(id, false);
+    const vtt = row && hearsEpisode(audience, row) ? await transcripts.publishedVtt(id) : null;
+    if (!vtt) throw notFound('No transcript for this episode');
+    sendVersioned(ctx, `${WEBVTT_TYPE}; charset=utf-8`, vtt, toBool(row!.premium) ? 'private, no-cache' : 'public, no-cache');
   }
 
   const feedList = async (ctx: AppContext, value: string) =>
@@ -118,10 +135,45 @@ export const feedEndpoints = (services: Services, config: Config) => {
       },
     }),
     endpoint({
+      method: 'get', path: '/feeds/chapters/:id.json', tag: 'Feeds', access: 'public', cached: true,
+      summary: "A published episode's chapters in the Podcasting 2.0 JSON chapters format; 404 when it has none. Like its title, they are the same for every reader, premium or not",
+      params: seriesParams, produces: CHAPTERS_TYPE,
+      handle: async (ctx, { params: { id } }) => {
+        const row = await podcasts.byId(id, false);
+        if (!row || !chaptersOf(row).length) throw notFound('No chapters for this episode');
+        const show = row.seriesId ? await series.byId(row.seriesId) : undefined;
+        return typed(ctx, `${CHAPTERS_TYPE}; charset=utf-8`, JSON.stringify(chaptersDocument(row, show?.title ?? null, originOf(ctx))));
+      },
+    }),
+    endpoint({
+      method: 'get', path: '/feeds/transcripts/:id.vtt', tag: 'Feeds', access: 'public',
+      summary: "A published episode's transcript as WebVTT (linked with <podcast:transcript>); a premium episode's, like its audio, only for "
+        + 'signed-in entitled readers (404 to anyone else; podcast apps use the private feed\'s address)',
+      params: seriesParams, produces: WEBVTT_TYPE, answers: { 304: { description: 'Not modified: If-None-Match names the current ETag' } },
+      handle: async (ctx, { params: { id } }) => { await sendTranscript(ctx, id, ctx.state.audience); },
+    }),
+    endpoint({
       method: 'get', path: '/feeds/audio/:file', tag: 'Feeds', access: 'public',
       summary: "A free episode's audio for podcast apps: no cookie, HEAD and Range; premium episodes answer 404",
       params: z.object({ file: audioFile }), produces: 'audio/*', answers: byteAnswers,
       handle: async (ctx, { params: { file } }) => { await sendAudio(ctx, file, null); },
+    }),
+    endpoint({
+      method: 'get', path: READ_ALOUD_FEED_PATH, tag: 'Feeds', access: 'public', cached: true,
+      summary: 'The read-aloud feed (RSS 2.0 with Apple Podcasts and Podcasting 2.0 tags): the published free articles whose audio an editor published',
+      produces: 'application/rss+xml',
+      handle: async (ctx) => typed(ctx, TYPES.rss, await readAloudFeed.render(originOf(ctx))),
+    }),
+    endpoint({
+      method: 'get', path: '/feeds/read-aloud/:file', tag: 'Feeds', access: 'public',
+      summary: "A free article's read-aloud for podcast apps (`{article id}.mp3`): no cookie, HEAD and Range; premium articles answer 404",
+      params: z.object({ file: z.string().regex(/^\d{1,9}\.mp3$/, { error: 'Unknown audio file' }) }), produces: 'audio/mpeg', answers: byteAnswers,
+      handle: async (ctx, { params: { file } }) => {
+        const row = await services.articles.byId(Number.parseInt(file, 10), false);
+        // A premium article's audio is as unknown to a public URL as a missing one.
+        if (!row?.audioFile || toBool(row.premium)) throw notFound('Audio not found');
+        if (!(await sendStored(ctx, services.storage, episodeAudioKey(row.audioFile), { public: false, maxAgeSeconds: 3600 }))) throw notFound('Audio not found');
+      },
     }),
     endpoint({
       method: 'get', path: '/feeds/private/:token/podcast-series/:id.xml', tag: 'Feeds', access: 'public',
@@ -132,7 +184,7 @@ export const feedEndpoints = (services: Services, config: Config) => {
         await subscriberOf(params.token);
         const body = await podcastFeeds.render(params.id, originOf(ctx), params.token);
         if (body === null) throw notFound('Series not found');
-        sendPrivate(ctx, TYPES.rss, body);
+        sendVersioned(ctx, TYPES.rss, body);
       },
     }),
     endpoint({
@@ -144,6 +196,16 @@ export const feedEndpoints = (services: Services, config: Config) => {
         await sendAudio(ctx, params.file, user);
         // Every GET of audio counts (apps fetch in ranges); HEAD only asks the size.
         if (ctx.method === 'GET') await feedTokens.recordDownload(tokenId, ctx.ip);
+      },
+    }),
+    endpoint({
+      method: 'get', path: '/feeds/private/:token/transcripts/:id.vtt', tag: 'Feeds', access: 'public',
+      summary: "An episode's transcript through a subscriber's private feed (premium episodes too): never after the token is rotated or the subscription ends",
+      params: seriesParams.extend({ token }), produces: WEBVTT_TYPE,
+      answers: { ...SUBSCRIPTION_REQUIRED, 304: { description: 'Not modified: If-None-Match names the current ETag' } },
+      handle: async (ctx, { params }) => {
+        const { user } = await subscriberOf(params.token);
+        await sendTranscript(ctx, params.id, audienceOf(user));
       },
     }),
     endpoint({

@@ -11,17 +11,18 @@ const size = z.coerce.number({ error: `Sizes are 1 to ${LIMITS.placeholderMax}` 
 export const metaEndpoints = (config: Config, push: Push) => [
   endpoint({
     method: 'get', path: '/api/config', tag: 'Meta', access: 'public', cached: true,
-    summary: 'What the browser may know: whether payments are on (with the publishable key), which integrations are configured, the VAPID key, the responsible publisher and the accessibility contact',
+    summary: 'What the browser may know: whether payments are on (with the publishable key), which integrations are configured, the VAPID key, the responsible publisher, the accessibility contact and whether visits are counted only with consent',
     response: publicConfigSchema,
     handle: async () => {
       const on = integrations(config);
       return {
         payments: { enabled: on.payments, publishableKey: on.payments ? config.stripe.publishableKey : null, passPrices: config.stripe.passPrices },
-        integrations: { ai: on.ai, pexels: on.pexels, youtube: on.youtube, email: on.email },
+        integrations: { ai: on.ai, aiAudio: on.aiAudio, pexels: on.pexels, youtube: on.youtube, email: on.email },
         vapidPublicKey: await push.publicKey(),
         meter: { freeArticles: config.meter.freeArticles },
         gifts: { perMonth: config.gifts.perMonth },
         site: config.site,
+        insight: { askConsent: config.insight.askConsent },
       };
     },
   }),

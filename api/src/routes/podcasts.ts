@@ -2,7 +2,7 @@ import { episodeListQuery, episodeSchema, idParam, listQuery, seriesSchema } fro
 import { z } from 'zod';
 import { endpoint } from '../http/endpoint.js';
 import type { AppContext } from '../http/context.js';
-import { hearsEpisode, seesDrafts } from '../services/content/audience.js';
+import { hearsEpisode, readsPremium, seesDrafts } from '../services/content/audience.js';
 import { HttpError, notAuthenticated, notFound } from '../errors.js';
 import { sendStored } from '../http/send-stored.js';
 import { byteAnswers } from '../http/send-file.js';
@@ -19,8 +19,15 @@ export const podcastEndpoints = ({ podcasts, series, storage }: Services) => {
   return [
     endpoint({
       method: 'get', path: '/api/podcasts', tag: 'Podcasts', access: 'public', cached: true,
-      summary: 'Published episodes, newest first', query: episodeListQuery, response: z.array(episodeSchema),
-      handle: async (ctx, { query }) => episodesOf(ctx, await podcasts.list(query)),
+      summary: 'Published episodes, newest first; with q, those whose title, description or published transcript has the words, '
+        + 'each with the first spoken line that matched (transcriptMatch). A premium episode\'s spoken words match only for entitled readers',
+      query: episodeListQuery, response: z.array(episodeSchema),
+      handle: async (ctx, { query }) => {
+        const { q } = query;
+        if (!q) return episodesOf(ctx, await podcasts.list(query));
+        return (await podcasts.search({ ...query, q }, readsPremium(ctx.state.audience)))
+          .map(({ spoken, ...row }) => ({ ...toEpisode(row, ctx.state.audience), ...(spoken ? { transcriptMatch: spoken } : {}) }));
+      },
     }),
     endpoint({
       method: 'get', path: '/api/podcasts/featured', tag: 'Podcasts', access: 'public', cached: true,

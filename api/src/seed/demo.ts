@@ -102,7 +102,7 @@ export async function seedDemoContent(db: Db, storage: Storage): Promise<{ artic
         seriesId: episode.seriesKey ? seriesIds.get(episode.seriesKey) ?? null : null, kind: episode.kind,
         title: episode.title, description: episode.description, category: episode.category,
         imageUrl: await art(`episode-${slugify(episode.title)}`, coverArt(episode.title, episode.category, episode.title.slice(0, 40), 1200, 1200)),
-        audioFile: episode.audioFile, ...(await audioFacts(storage, episode.audioFile)), duration: episode.durationSeconds, episodeNumber: episode.episodeNumber,
+        audioFile: episode.audioFile, ...(await audioFacts(storage, episode.audioFile)), duration: episode.durationSeconds, chapters: episode.chapters ? toJson(episode.chapters) : null, episodeNumber: episode.episodeNumber,
         featured: episode.featured, premium: episode.premium, status: 'published', publishedAt, createdAt: publishedAt, updatedAt: publishedAt,
       });
     }

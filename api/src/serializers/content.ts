@@ -6,11 +6,14 @@ import type {
 } from '../db/rows.js';
 import { mapEmbeds, type Block, type EmbedCard } from '@redaktion/shared/content';
 import { fromJson, toBool, toIso } from '../db/values.js';
+import { chaptersOf } from '../services/feeds/chapters.js';
 import { hearsEpisode, readsPremium, type Audience } from '../services/content/audience.js';
 import type { ArticleListRow } from '../services/content/articles.js';
 import type { CountedSeriesRow } from '../services/content/podcasts.js';
 import type { EmbeddedItems } from '../services/content/embeds.js';
 import { bodyOf } from '../services/content/article-body.js';
+import { transcriptPath } from '../services/voice/transcript-paths.js';
+import { articleAudioPath } from '../services/read-aloud/paths.js';
 
 /**
  * Rows become API answers here and nowhere else. Premium gating lives in this file too, by the request's
@@ -45,6 +48,8 @@ export function toArticle(row: ArticleListRow | ArticleRow, audience: Audience, 
     premium,
     status: row.status,
     ...liveFields(row),
+    // Premium audio follows the body: it reaches whom the body is open to by subscription (routes/articles.ts: not by meter or gift).
+    audioUrl: row.audioFile && !locked ? articleAudioPath(row.id) : null,
     createdAt: toIso(row.createdAt) ?? '',
     updatedAt: toIso(row.updatedAt) ?? '',
   };
@@ -102,6 +107,9 @@ export function toEpisode(row: PodcastRow, audience: Audience): Episode {
     audioUrl: row.audioFile && !locked ? episodeAudioPath(row.id) : null,
     locked,
     duration: row.duration,
+    chapters: chaptersOf(row),
+    // Like the audio: a locked episode's words are not the reader's.
+    transcript: row.transcriptPublishedAt && !locked ? { url: transcriptPath(row.id) } : null,
     episodeNumber: row.episodeNumber || 1,
     publishedAt: toIso(row.publishedAt),
     featured: toBool(row.featured),

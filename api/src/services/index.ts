@@ -30,6 +30,8 @@ import { createUserService } from './accounts/users.js';
 import { createFeedTokens } from './accounts/feed-tokens.js';
 import { createArticleFeeds } from './feeds/article-feeds.js';
 import { createPodcastFeeds } from './feeds/podcast-feed.js';
+import { createTranscripts } from './voice/transcripts.js';
+import { createReadAloudFeed } from './feeds/read-aloud-feed.js';
 import { createSitemaps } from './feeds/sitemaps.js';
 import { createRasterImages } from './media/raster-images.js';
 import { createYouTubeThumbnails } from './media/youtube-thumbnails.js';
@@ -37,6 +39,9 @@ import { createStorage } from '../storage/index.js';
 import { createOffers } from './revenue/offers.js';
 import { createPasses } from './revenue/passes.js';
 import { createLibrary } from './library/library.js';
+import { createInsight } from './insight/collect.js';
+import { createConversions } from './insight/conversions.js';
+import { createInsightFigures } from './insight/figures.js';
 
 export function createServices(db: Db, config: ServingConfig) {
   const mailer = createMailer(config);
@@ -81,6 +86,8 @@ export function createServices(db: Db, config: ServingConfig) {
     nextScheduledChange: createSchedule(db),
     feedTokens: createFeedTokens(db),
     podcastFeeds: createPodcastFeeds(db, config, storage),
+    transcripts: createTranscripts(db),
+    readAloudFeed: createReadAloudFeed(db, config),
     articleFeeds: createArticleFeeds(db),
     sitemaps: createSitemaps(db),
     rasterImages: createRasterImages(storage, config.load.queueBudgetMs),
@@ -88,6 +95,9 @@ export function createServices(db: Db, config: ServingConfig) {
     offers: createOffers(db),
     passes: createPasses(db, config, mailer, jobs),
     library: createLibrary(db),
+    insight: createInsight(db),
+    conversions: createConversions(db),
+    insightFigures: createInsightFigures(db),
   };
 }
 

@@ -7,6 +7,8 @@ export interface StandInRequest {
   query: URLSearchParams;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The body's bytes, for a file sent in a form. */
+  raw: Buffer;
 }
 
 export type StandInAnswer = { status?: number; json?: unknown; body?: Buffer | string; type?: string } | undefined;
@@ -22,7 +24,8 @@ export async function startStandIn(route: (request: StandInRequest) => StandInAn
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://stand-in');
-      const request = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const raw = Buffer.concat(chunks);
+      const request = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: raw.toString('utf8'), raw };
       requests.push(request);
       Promise.resolve(route(request)).then((answer) => {
         if (!answer) {

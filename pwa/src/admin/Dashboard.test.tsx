@@ -27,7 +27,7 @@ const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 describe('the admin dashboard', () => {
   it('has the tabs of the spec in order, a back link and the role badge; Overview first', () => {
     renderDashboard();
-    expect(tabNames()).toEqual(['Overview', 'Articles', 'Podcasts', 'Ads', 'Interviews', 'Staff', 'Approvals', 'AI Generator', 'Newsletter and alerts', 'Offers', 'Settings']);
+    expect(tabNames()).toEqual(['Overview', 'Insights', 'Articles', 'Podcasts', 'Ads', 'Interviews', 'Staff', 'Approvals', 'AI Generator', 'Newsletter and alerts', 'Offers', 'Settings']);
     expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel', { name: 'Overview' })).toBeTruthy();
     const back = screen.getByRole('link', { name: '← Back to site' });

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAdminQuery } from './data';
 import { useAdminT, type AdminKey } from './i18n';
+import { InsightsTab } from './insights/InsightsTab';
 import { useAdminClient, usePlatform } from './platform';
 import { QUERY_KEYS } from './queries';
 import { AdsTab } from './tabs/Ads';
@@ -21,6 +22,7 @@ import { useTabKeys } from './ui/use-tab-keys';
 
 const TABS: { id: string; label: AdminKey; Component: ComponentType; superAdminOnly?: boolean }[] = [
   { id: 'overview', label: 'tab.overview', Component: OverviewTab },
+  { id: 'insights', label: 'tab.insights', Component: InsightsTab },
   { id: 'articles', label: 'tab.articles', Component: ArticlesTab },
   { id: 'podcasts', label: 'tab.podcasts', Component: PodcastsTab },
   { id: 'ads', label: 'tab.ads', Component: AdsTab },

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Route, Routes, matchRoutes, useLocation, useParams } from 'react-router-dom';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
@@ -11,6 +11,7 @@ import { focusElement, mainHeading } from '../components/focus';
 import { useIsClient } from '../data/api-cache';
 import { useI18n } from '../i18n';
 import { useServices } from '../services/context';
+import { afterFirstScreen } from '../services/idle';
 import { notFoundRoute, routes, validParams, type RouteDef } from './routes';
 
 export const documentTitle = (title: string) => (title === 'Redaktion' ? title : `${title} – Redaktion`);
@@ -82,6 +83,16 @@ function PageChangeAnnouncer() {
   return <p className="visually-hidden" aria-live="polite">{announced}</p>;
 }
 
+/**
+ * The newsroom's figures (insight/): a chunk of their own, fetched once the reader is past the first screen. A chunk
+ * that cannot come (offline before it was kept) leaves the figures out, never the page.
+ */
+function LateInsight() {
+  const [Insight, setInsight] = useState<ComponentType | null>(null);
+  useEffect(() => afterFirstScreen(() => void import('../insight/Insight').then(({ default: loaded }) => setInsight(() => loaded), () => undefined)), []);
+  return Insight && <Insight />;
+}
+
 function ClientOnly({ children }: { children: React.ReactNode }) {
   return useIsClient() ? <>{children}</> : <Loading />;
 }
@@ -116,6 +127,7 @@ export function App() {
       <Toaster />
       <TitleKeeper />
       <PageChangeAnnouncer />
+      <LateInsight />
     </>
   );
 }

@@ -8,7 +8,7 @@ const LIVE: Article = {
   id: 7, title: 'Just nu: stormen Amy', excerpt: 'Vi följer stormen.', locked: false, category: 'news', imageUrl: null, imageAlt: null,
   imageCredit: null, author: 'Redaktionen', authorImage: null, authorTitle: null, readTime: 2, publishedAt: '2026-11-25T19:00:00.000Z',
   featured: false, categoryFeatured: false, premium: false, status: 'published', kind: 'live', liveStatus: 'live',
-  coverageStartTime: '2026-11-25T19:00:00.000Z', coverageEndTime: null, createdAt: '2026-11-25T19:00:00.000Z', updatedAt: '2026-11-25T19:00:00.000Z',
+  coverageStartTime: '2026-11-25T19:00:00.000Z', coverageEndTime: null, audioUrl: null, createdAt: '2026-11-25T19:00:00.000Z', updatedAt: '2026-11-25T19:00:00.000Z',
 };
 /** Two entries, as an entitled reader gets them or, `locked`, as a reader not entitled to a premium article does. */
 function entries(locked: boolean): LiveEntries {

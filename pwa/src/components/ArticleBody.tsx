@@ -105,7 +105,7 @@ function EmbedCard({ block }: { block: Extract<Block, { type: 'embed' }> }) {
       <div>
         <Link to={block.path} className="embed-title">{card.title}</Link>
         {audio && (
-          <button type="button" className="btn btn-outline btn-sm" onClick={() => open({ id: Number(block.ref), title: card.title, imageUrl: card.image, duration: 0 }, audio, false, true)}>
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => open({ kind: 'episode', id: Number(block.ref), title: card.title, imageUrl: card.image, duration: 0 }, audio, false, true)}>
             {t('article.listenTo', { title: card.title })}
           </button>
         )}

@@ -1,11 +1,19 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { Suspense, lazy, useEffect, useState, type KeyboardEvent } from 'react';
 import type { Episode } from '@redaktion/shared';
 import { formatClock } from '@redaktion/shared/time';
 import { useServices } from '../services/context';
+import { useIsClient } from '../data/api-cache';
 import { useI18n } from '../i18n';
-import { SKIP_SECONDS, SPEEDS, usable, usePlayer } from '../state/player';
+import { SKIP_SECONDS, isTrack, usable, usePlayer } from '../state/player';
+import { Chapters } from './Chapters';
+import { SpeedSelect } from './SpeedSelect';
 
 export { DEFAULT_VOLUME, SKIP_SECONDS, isLoadFailure } from '../state/player';
+
+/** Up Next and the sleep timer: a chunk of their own, loaded once this episode is in the player. */
+const PlayerExtras = lazy(() => import('./PlayerExtras'));
+/** An episode's transcript (contract §9 [voice]): a chunk of its own with the WebVTT parser, loaded in the browser for episodes that have one. */
+const Transcript = lazy(() => import('./Transcript'));
 
 /** The time a seek slider position (0 to 100) stands for. */
 export function percentToTime(percent: number, duration: number): number {
@@ -30,7 +38,7 @@ function useSource(episode: Episode): { src: string; fromDevice: boolean } | nul
     const server = { src: episode.audioUrl!, fromDevice: false };
     const loaded = usePlayer.getState();
     // The episode already in the player keeps its source, so coming back to its page does not restart it.
-    if (loaded.track?.id === episode.id) return setSource({ src: loaded.track.src, fromDevice: loaded.fromDevice });
+    if (isTrack(loaded.track, 'episode', episode.id)) return setSource({ src: loaded.track.src, fromDevice: loaded.fromDevice });
     if (!device) return setSource(server);
     void device.open().then((db) => db.downloads.get(episode.id)).then(
       (download) => {
@@ -68,19 +76,23 @@ function SkipIcon({ back = false }: { back?: boolean }) {
  * element (state/player): opening an episode loads it unless another one is playing, which goes on until
  * the reader presses play here.
  */
-export function AudioPlayer({ episode }: { episode: Episode }) {
+export function AudioPlayer({ episode, start = null }: { episode: Episode; start?: number | null }) {
   const { t } = useI18n();
   const source = useSource(episode);
   const player = usePlayer();
-  const bound = player.track?.id === episode.id;
+  const bound = isTrack(player.track, 'episode', episode.id);
   // Play pressed before the source is known (the device is asked first) plays once it is; the button waits till then.
   const [pressed, setPressed] = useState(false);
+  // Where to play from (a chapter, a line of the transcript, a search result's ?t=), once the audio's length is known.
+  const [startAt, setStartAt] = useState<number | null>(start);
+  // The transcript's chunk is not in the server's render: the page streams no boundary for it to fill in later.
+  const client = useIsClient();
 
   useEffect(() => {
     if (!source) return;
     const { track, playing } = usePlayer.getState();
-    if (pressed || !track || !playing || track.id === episode.id) {
-      usePlayer.getState().open({ id: episode.id, title: episode.title, imageUrl: episode.imageUrl, duration: episode.duration }, source.src, source.fromDevice, pressed);
+    if (pressed || !track || !playing || isTrack(track, 'episode', episode.id)) {
+      usePlayer.getState().open({ kind: 'episode', id: episode.id, title: episode.title, imageUrl: episode.imageUrl, duration: episode.duration }, source.src, source.fromDevice, pressed);
     }
     setPressed(false);
   }, [source, pressed, episode.id, episode.title, episode.imageUrl, episode.duration]);
@@ -92,10 +104,21 @@ export function AudioPlayer({ episode }: { episode: Episode }) {
   const total = usable(duration) ? duration : episode.duration;
   const disabled = failed;
 
+  useEffect(() => {
+    if (startAt === null || !bound || !usable(duration)) return;
+    usePlayer.getState().seekTo(startAt);
+    setStartAt(null);
+  }, [startAt, bound, duration]);
+
   function toggle() {
     if (bound) player.toggle();
-    else if (source) player.open({ id: episode.id, title: episode.title, imageUrl: episode.imageUrl, duration: episode.duration }, source.src, source.fromDevice, true);
+    else if (source) player.open({ kind: 'episode', id: episode.id, title: episode.title, imageUrl: episode.imageUrl, duration: episode.duration }, source.src, source.fromDevice, true);
     else setPressed(true);
+  }
+
+  function playFrom(time: number) {
+    setStartAt(time);
+    if (!playing) toggle();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -110,45 +133,45 @@ export function AudioPlayer({ episode }: { episode: Episode }) {
   const totalText = formatClock(total);
 
   return (
-    <div className={`audio-player${playing ? ' is-playing' : ''}${failed ? ' is-failed' : ''}`} role="group" aria-label={`${t('player.label')}: ${episode.title}`}
-      tabIndex={0} onKeyDown={onKeyDown}>
-      <div className="audio-player-buttons">
-        <button type="button" className="icon-button audio-skip" onClick={() => player.skip(-SKIP_SECONDS)} disabled={disabled || !bound} aria-label={t('player.back15')}>
-          <SkipIcon back />
-        </button>
-        <button type="button" className="icon-button audio-play" onClick={toggle} disabled={disabled} aria-busy={pressed}
-          aria-label={playing ? t('player.pause') : t('player.play')}>
-          <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
-        </button>
-        <button type="button" className="icon-button audio-skip" onClick={() => player.skip(SKIP_SECONDS)} disabled={disabled || !bound} aria-label={t('player.forward15')}>
-          <SkipIcon />
-        </button>
+    <>
+      <div className={`audio-player${playing ? ' is-playing' : ''}${failed ? ' is-failed' : ''}`} role="group" aria-label={`${t('player.label')}: ${episode.title}`}
+        tabIndex={0} onKeyDown={onKeyDown}>
+        <div className="audio-player-buttons">
+          <button type="button" className="icon-button audio-skip" onClick={() => player.skip(-SKIP_SECONDS)} disabled={disabled || !bound} aria-label={t('player.back15')}>
+            <SkipIcon back />
+          </button>
+          <button type="button" className="icon-button audio-play" onClick={toggle} disabled={disabled} aria-busy={pressed}
+            aria-label={playing ? t('player.pause') : t('player.play')}>
+            <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
+          </button>
+          <button type="button" className="icon-button audio-skip" onClick={() => player.skip(SKIP_SECONDS)} disabled={disabled || !bound} aria-label={t('player.forward15')}>
+            <SkipIcon />
+          </button>
+        </div>
+        <div className="audio-player-timeline">
+          <span className="audio-time"><span className="visually-hidden">{t('player.elapsed')} </span>{elapsedText}</span>
+          <input type="range" className="audio-seek" min={0} max={100} step={0.1} value={timeToPercent(current, total)}
+            onChange={(event) => player.seekTo(percentToTime(Number(event.currentTarget.value), duration))} disabled={disabled || !bound || !usable(duration)}
+            aria-label={t('player.seek')} aria-valuetext={`${elapsedText} / ${totalText}`} />
+          <span className="audio-time"><span className="visually-hidden">{t('player.total')} </span>{totalText}</span>
+        </div>
+        <div className="audio-player-volume">
+          <label className="audio-volume-label">
+            <span aria-hidden="true">{player.volume === 0 ? '🔇' : '🔊'}</span>
+            <span className="visually-hidden">{t('player.volume')}</span>
+            <input type="range" className="audio-volume" min={0} max={100} step={1} value={player.volume}
+              onChange={(event) => player.setVolume(Number(event.currentTarget.value))} disabled={disabled} aria-valuetext={`${player.volume}%`} />
+          </label>
+          <output className="audio-volume-value" aria-hidden="true">{player.volume}%</output>
+          <SpeedSelect disabled={disabled} />
+        </div>
+        {bound && player.fromDevice && !failed && <p className="audio-note" role="status">{t('download.offlineBadge')}</p>}
+        {bound && player.resumed && !failed && <p className="audio-note" role="status">{t('player.resumed')}</p>}
+        {failed && <p className="error-note audio-error" role="alert">{t('episode.loadFailed')}</p>}
       </div>
-      <div className="audio-player-timeline">
-        <span className="audio-time"><span className="visually-hidden">{t('player.elapsed')} </span>{elapsedText}</span>
-        <input type="range" className="audio-seek" min={0} max={100} step={0.1} value={timeToPercent(current, total)}
-          onChange={(event) => player.seekTo(percentToTime(Number(event.currentTarget.value), duration))} disabled={disabled || !bound || !usable(duration)}
-          aria-label={t('player.seek')} aria-valuetext={`${elapsedText} / ${totalText}`} />
-        <span className="audio-time"><span className="visually-hidden">{t('player.total')} </span>{totalText}</span>
-      </div>
-      <div className="audio-player-volume">
-        <label className="audio-volume-label">
-          <span aria-hidden="true">{player.volume === 0 ? '🔇' : '🔊'}</span>
-          <span className="visually-hidden">{t('player.volume')}</span>
-          <input type="range" className="audio-volume" min={0} max={100} step={1} value={player.volume}
-            onChange={(event) => player.setVolume(Number(event.currentTarget.value))} disabled={disabled} aria-valuetext={`${player.volume}%`} />
-        </label>
-        <output className="audio-volume-value" aria-hidden="true">{player.volume}%</output>
-        <label className="audio-speed">
-          <span className="visually-hidden">{t('player.speed')}</span>
-          <select value={player.rate} onChange={(event) => player.setRate(Number(event.currentTarget.value))} disabled={disabled}>
-            {SPEEDS.map((speed) => <option key={speed} value={speed}>{`${speed}×`}</option>)}
-          </select>
-        </label>
-      </div>
-      {bound && player.fromDevice && !failed && <p className="audio-note" role="status">{t('download.offlineBadge')}</p>}
-      {bound && player.resumed && !failed && <p className="audio-note" role="status">{t('player.resumed')}</p>}
-      {failed && <p className="error-note audio-error" role="alert">{t('episode.loadFailed')}</p>}
-    </div>
+      {bound && <Suspense fallback={null}><PlayerExtras /></Suspense>}
+      {episode.chapters.length > 0 && <Chapters chapters={episode.chapters} current={bound ? current : null} playFrom={playFrom} />}
+      {client && episode.transcript && <Suspense fallback={null}><Transcript url={episode.transcript.url} current={bound ? current : null} playFrom={playFrom} /></Suspense>}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { useI18n } from '../i18n';
 import { useNetwork } from '../device/network';
 import { useUpdate } from '../offline/update';
+import { leavesPage } from '../services/idle';
 
 /**
  * Two quiet notices at the top of the page: no network (with the time of the last update the device has),
@@ -22,7 +23,7 @@ export function OfflineBar() {
       {waiting && (
         <div className="update-bar" role="alert">
           <span>{t('offline.updateAvailable')}</span>
-          <button type="button" className="button button-accent" onClick={() => apply?.()}>{t('offline.reload')}</button>
+          <button type="button" className="button button-accent" {...leavesPage} onClick={() => apply?.()}>{t('offline.reload')}</button>
         </div>
       )}
     </>

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useServices } from '../services/context';
+import type { DeviceDb, Position } from '../device/db';
+import { useI18n } from '../i18n';
 import * as saving from '../offline/saved';
-import { usable, usePlayer } from '../state/player';
+import { usable, usePlayer, type Track } from '../state/player';
 
 /** How often the position is written down while playing. */
 const SAVE_EVERY_MS = 5000;
@@ -9,13 +11,23 @@ const SAVE_EVERY_MS = 5000;
 const RESUME_MARGIN_S = 5;
 
 /**
+ * Writes down where a track was left: an episode's for the library on every device, an article's read-aloud on this
+ * device alone (the library keeps episode positions only, contract §9).
+ */
+function keepPosition(db: DeviceDb, userId: number | null, track: Track, time: number, finished: boolean): Promise<unknown> {
+  if (track.kind === 'article') return db.articlePositions.put({ id: track.id, time: finished ? 0 : time, updatedAt: Date.now(), finished });
+  return finished ? db.finishEpisode(userId, track.id) : db.keepPosition(userId, track.id, time);
+}
+
+/**
  * The app's <audio> element, outside the pages so that playback goes on across them. It reports to the
- * player store, remembers each episode's position on the device (for the library on every device) and resumes
- * there or where another device left it, and tells the operating system what is playing (Media Session: lock
- * screen, headset buttons).
+ * player store, remembers each track's position on the device (an episode's for the library on every device) and
+ * resumes there or where another device left an episode, and tells the operating system what is playing (Media
+ * Session: lock screen, headset buttons; an article's read-aloud is named a synthetic voice there too).
  */
 export function PlayerHost() {
   const services = useServices();
+  const { t } = useI18n();
   const { device, session } = services;
   const track = usePlayer((state) => state.track);
   const volume = usePlayer((state) => state.volume);
@@ -46,7 +58,7 @@ export function PlayerHost() {
     if (!track || !('mediaSession' in navigator)) return;
     const session = navigator.mediaSession;
     session.metadata = new MediaMetadata({
-      title: track.title, artist: 'Redaktion', album: 'Redaktion',
+      title: track.title, artist: track.kind === 'article' ? `Redaktion · ${t('player.syntheticVoice')}` : 'Redaktion', album: 'Redaktion',
       artwork: track.imageUrl ? [{ src: new URL(track.imageUrl, location.href).href, sizes: '512x512' }] : [],
     });
     const player = usePlayer.getState;
@@ -65,7 +77,7 @@ export function PlayerHost() {
         try { session.setActionHandler(action, null); } catch { /* as above */ }
       }
     };
-  }, [track]);
+  }, [track, t]);
 
   if (!track) return null;
 
@@ -73,7 +85,15 @@ export function PlayerHost() {
     const now = Date.now();
     if (!device || (!force && now - lastSave.current < SAVE_EVERY_MS)) return;
     lastSave.current = now;
-    void device.open().then((db) => db.keepPosition(session.getState().user?.id ?? null, track.id, time)).catch(() => undefined);
+    void device.open().then((db) => keepPosition(db, session.getState().user?.id ?? null, track, time, false)).catch(() => undefined);
+  };
+  // An episode resumes where the reader's other devices left it, once the library has been asked (the device's own
+  // when it cannot be); an article's read-aloud where this device left it.
+  const savedPosition = (): Promise<Position | undefined> => {
+    if (!device) return Promise.resolve(undefined);
+    if (track.kind === 'article') return device.open().then((db) => db.articlePositions.get(track.id));
+    return import('../offline/library-sync').then(({ positionOf }) => positionOf(services, saving, track.id))
+      .catch(() => device.open().then((db) => db.positions.get(track.id)));
   };
 
   return (
@@ -85,7 +105,7 @@ export function PlayerHost() {
       }}
       onEnded={() => {
         usePlayer.setState({ playing: false });
-        void device?.open().then((db) => db.finishEpisode(session.getState().user?.id ?? null, track.id)).catch(() => undefined);
+        void device?.open().then((db) => keepPosition(db, session.getState().user?.id ?? null, track, 0, true)).catch(() => undefined);
       }}
       onTimeUpdate={(event) => {
         usePlayer.setState({ current: event.currentTarget.currentTime });
@@ -97,10 +117,7 @@ export function PlayerHost() {
         element.playbackRate = usePlayer.getState().rate;
         if (!usable(element.duration)) return;
         usePlayer.setState({ duration: element.duration });
-        if (!device) return;
-        // Where the reader's other devices left it, once the library has been asked (the device's own when it cannot be).
-        void import('../offline/library-sync').then(({ positionOf }) => positionOf(services, saving, track.id))
-          .catch(() => device.open().then((db) => db.positions.get(track.id))).then((saved) => {
+        void savedPosition().then((saved) => {
           if (saved && !saved.finished && saved.time > RESUME_MARGIN_S && saved.time < element.duration - RESUME_MARGIN_S && element.currentTime < 1) {
             element.currentTime = saved.time;
             usePlayer.setState({ current: saved.time, resumed: true });

@@ -4,6 +4,7 @@ import { displayMinutes } from '@redaktion/shared/time';
 import { formatDate, formatRelative, useI18n, type Translate } from '../i18n';
 import { imageSources } from '../data/image-sources';
 import { SaveButton } from './SaveButton';
+import { CardQueueButton } from './CardQueueButton';
 import type { MessageKey } from '../i18n/en';
 
 export const categoryKey = (category: string) => `category.${category}` as MessageKey;
@@ -86,6 +87,7 @@ export function EpisodeCard({ episode, badge }: { episode: Episode; badge?: stri
           </p>
         </div>
       </Link>
+      {episode.audioUrl && <CardQueueButton episode={episode} />}
     </article>
   );
 }

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { en } from './en';
-import { formatDate, formatRelative, localeFromAcceptLanguage, translator } from './index';
+import { formatDate, formatRelative, loadCatalogue, localeFromAcceptLanguage, translator } from './index';
 import { sv } from './sv';
+
+// English comes as a chunk of its own, as in the app.
+beforeAll(() => loadCatalogue('en'));
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

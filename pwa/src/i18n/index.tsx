@@ -1,12 +1,27 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useReducer, type ReactNode } from 'react';
 import { messageTranslator, type MessageValues } from '@redaktion/shared/format-message';
 import { formatCalendarDate, LOCALE_TAGS, relativeTime } from '@redaktion/shared/time';
-import { en, type Catalogue, type MessageKey } from './en';
+import type { Catalogue, MessageKey } from './en';
 import { sv } from './sv';
 
 export type Locale = 'sv' | 'en';
-export const catalogues: Record<Locale, Catalogue> = { sv, en };
 export { LOCALE_TAGS };
+
+/**
+ * Swedish, the publication's language, comes with the app; English is fetched for the readers who read in it, before
+ * the app first renders. Every page would otherwise download both catalogues, and a reader reads one.
+ */
+const catalogues: Partial<Record<Locale, Catalogue>> = { sv };
+
+/** Makes a catalogue available at once (the server renders either language from the start). */
+export function provideCatalogue(locale: Locale, catalogue: Catalogue): void {
+  catalogues[locale] = catalogue;
+}
+
+/** Fetches a language's catalogue unless it is here. */
+export async function loadCatalogue(locale: Locale): Promise<void> {
+  if (!catalogues[locale]) provideCatalogue(locale, (await import('./en')).en);
+}
 
 /** The language a browser asks for first: Swedish unless it prefers English. */
 export function localeFromAcceptLanguage(header: string | null | undefined): Locale {
@@ -16,14 +31,20 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
 
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
+/** The words of a language; Swedish until its catalogue is here (only for the moment a reader switches language). */
 export function translator(locale: Locale): Translate {
-  return messageTranslator(catalogues[locale], en);
+  return messageTranslator(catalogues[locale] ?? sv, sv);
 }
 
 interface I18n { locale: Locale; t: Translate }
 const I18nContext = createContext<I18n>({ locale: 'sv', t: translator('sv') });
 
 export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
+  // A language chosen in the settings renders again once its catalogue has come.
+  const [, loaded] = useReducer((count: number) => count + 1, 0);
+  useEffect(() => {
+    if (!catalogues[locale]) void loadCatalogue(locale).then(loaded, () => undefined);
+  }, [locale]);
   return <I18nContext.Provider value={{ locale, t: translator(locale) }}>{children}</I18nContext.Provider>;
 }
 

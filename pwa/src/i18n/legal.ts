@@ -11,7 +11,7 @@ export const legal: Record<'sv' | 'en', Record<LegalPage, LegalText>> = {
   sv: {
     privacy: {
       title: 'Integritetspolicy',
-      updated: '22 november 2026',
+      updated: '27 november 2026',
       sections: [
         {
           heading: 'Vem ansvarar för dina uppgifter',
@@ -33,6 +33,15 @@ export const legal: Record<'sv' | 'en', Record<LegalPage, LegalText>> = {
           paragraphs: [
             'Vi behandlar dina uppgifter för att kunna tillhandahålla ditt konto, din läslista och dina sparade poddar, och för att ge dig tillgång till det innehåll som ingår i din prenumeration. Den rättsliga grunden är i första hand att fullgöra vårt avtal med dig.',
             'Uppgifter som behövs för bokföring, till exempel om betalningar, sparar vi så länge lagen kräver.',
+          ],
+        },
+        {
+          heading: 'Besöksstatistik utan spårning',
+          paragraphs: [
+            'För att veta vad som läses räknar vi besök i vårt eget system; ingen tredje part får del av uppgifterna. För varje sida du visar skickar appen sidans adress utan frågedelen (efter ?), utom en ref-märkning som länkarna i vårt nyhetsbrev och våra pushnotiser bär, till exempel ref=newsletter, och namnet på webbplatsen du kom från (bara värdnamnet, aldrig hela adressen). Vi räknar också vilken artikel eller vilket avsnitt det gäller, hur långt ner i en artikel du har läst (en fjärdedel, hälften, tre fjärdedelar, hela), hur mycket av ett avsnitt eller en uppläst artikel du har lyssnat på (påbörjat och varje fjärdedel) och, när du börjar betala för en prenumeration, från vilken artikel du kom.',
+            'Vi sätter ingen kaka för detta och sparar ingen identifierare på din enhet. För att räkna unika läsare per dag gör servern en hash av din IP-adress och din webbläsares användaragent tillsammans med ett hemligt salt som byts varje dag. Saltet raderas när dygnet är slut, och därefter går hashen inte att koppla till en adress eller till dig en annan dag. Själva IP-adressen sparas aldrig.',
+            'Om din webbläsare skickar Global Privacy Control eller Do Not Track skickar appen ingenting och ingenting räknas. De enskilda händelserna raderas efter 30 dagar; bara summor per dag, till exempel antal visningar per artikel, sparas.',
+            'Om utgivaren har slagit på samtycke frågar vi först och räknar ingenting förrän du har svarat ja. Ditt svar sparas i din webbläsare (localStorage) så att vi inte frågar igen; det är ett val, inte en identifierare. Tömmer du webbplatsdata i webbläsaren frågar vi på nytt.',
           ],
         },
         {
@@ -123,7 +132,7 @@ export const legal: Record<'sv' | 'en', Record<LegalPage, LegalText>> = {
   en: {
     privacy: {
       title: 'Privacy Policy',
-      updated: '22 November 2026',
+      updated: '27 November 2026',
       sections: [
         {
           heading: 'Who is responsible for your data',
@@ -145,6 +154,15 @@ export const legal: Record<'sv' | 'en', Record<LegalPage, LegalText>> = {
           paragraphs: [
             'We process your data to provide your account, your reading list and your saved podcasts, and to give you access to the content included in your subscription. The legal basis is mainly the performance of our agreement with you.',
             'Data needed for bookkeeping, such as payment records, is kept for as long as the law requires.',
+          ],
+        },
+        {
+          heading: 'Visit figures without tracking',
+          paragraphs: [
+            'To know what is read, we count visits in our own system; no third party receives them. For each page you are shown, the app sends the page\'s address without its query (the part after ?), except a ref label that the links in our newsletter and push alerts carry, such as ref=newsletter, and the name of the site you came from (its host name only, never the whole address). We also count which article or episode it is, how far down an article you have read (a quarter, half, three quarters, all of it), how much of an episode or a read-aloud article you have heard (started, and each quarter) and, when you start paying for a subscription, which article you came from.',
+            'We set no cookie for this and keep no identifier on your device. To count unique readers per day, the server makes a hash of your IP address and your browser\'s user agent together with a secret salt that changes every day. The salt is deleted when the day ends, after which the hash cannot be linked to an address, or to you on another day. Your IP address itself is never stored.',
+            'If your browser sends Global Privacy Control or Do Not Track, the app sends nothing and nothing is counted. The individual events are deleted after 30 days; only daily totals, such as views per article, are kept.',
+            'If the publisher has turned consent on, we ask first and count nothing until you answer yes. Your answer is kept in your browser (localStorage) so that we do not ask again; it is a choice, not an identifier. If you clear the site\'s data in your browser, we ask again.',
           ],
         },
         {

@@ -1,11 +1,11 @@
 import { create } from 'zustand';
 import type { Episode } from '@redaktion/shared';
-import { apiPaths } from '@redaktion/shared/client';
 import type { AppServices } from '../services/context';
+import { removeEpisode, storeEpisode } from './episode-file';
 
 /**
- * Episode downloads: the audio is fetched with visible progress (cancellable) and stored as a Blob in
- * IndexedDB beside the episode's answer (pinned), so the episode page opens and plays with no network.
+ * The reader's episode downloads: the audio is fetched with visible progress (cancellable) and stored on the device
+ * (offline/episode-file.ts), so the episode page opens and plays with no network.
  * Progress lives in a store so that every Save button for the episode shows it.
  */
 interface Running { percent: number | null; controller: AbortController }
@@ -28,28 +28,9 @@ export async function downloadEpisode({ device }: AppServices, episode: Episode)
   const controller = new AbortController();
   setRunning(episode.id, { percent: null, controller });
   try {
-    const response = await fetch(episode.audioUrl, { signal: controller.signal, credentials: 'same-origin' });
-    if (!response.ok || !response.body) throw new Error(`${response.status}`);
-    const total = Number(response.headers.get('Content-Length')) || 0;
-    const reader = response.body.getReader();
-    const parts: Uint8Array[] = [];
-    let received = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      parts.push(value);
-      received += value.byteLength;
-      setRunning(episode.id, { percent: total ? Math.min(100, Math.round((received / total) * 100)) : null, controller });
-    }
-    const type = response.headers.get('Content-Type') ?? 'audio/mpeg';
-    const blob = new Blob(parts as BlobPart[], { type });
-    const db = await device.open();
-    await db.transaction('rw', db.downloads, db.responses, async () => {
-      await db.downloads.put({
-        id: episode.id, title: episode.title, imageUrl: episode.imageUrl, duration: episode.duration, seriesId: episode.seriesId,
-        size: blob.size, type, blob, savedAt: Date.now(),
-      });
-      await db.responses.put({ path: apiPaths.podcast(episode.id), data: episode, savedAt: Date.now(), pinned: 1 });
+    await storeEpisode(await device.open(), episode, {
+      signal: controller.signal,
+      onProgress: (percent) => setRunning(episode.id, { percent, controller }),
     });
     return 'done';
   } catch (error) {
@@ -66,11 +47,7 @@ export function cancelDownload(id: number): void {
 
 export async function deleteDownload({ device }: AppServices, id: number): Promise<void> {
   if (!device) return;
-  const db = await device.open();
-  await db.transaction('rw', db.downloads, db.responses, async () => {
-    await db.downloads.delete(id);
-    await db.responses.update(apiPaths.podcast(id), { pinned: 0 });
-  });
+  await removeEpisode(await device.open(), id);
 }
 
 /** "12.4 MB" in the reader's language. */

@@ -117,4 +117,32 @@ describe('the library on the device', () => {
     expect((await db.saved.toArray()).map((item) => item.id).sort()).toEqual([31, 32]);
     db.close();
   });
+
+  it('writes down once what the device kept before the library existed, each at the time it was kept, and sends it', async () => {
+    const { db, services, sent } = setup(() => empty);
+    const kept = Date.parse('2026-10-01T08:00:00Z');
+    const saved = { kind: 'article' as const, excerpt: '', imageUrl: null, byline: '', publishedAt: null, images: [] as string[] };
+    await db.saved.put({ ...saved, key: 'article:40', id: 40, title: 'Sparad i oktober', savedAt: kept });
+    await db.saved.put({ ...saved, key: 'article:41', id: 41, title: 'Ändrad sedan', savedAt: kept });
+    await db.saved.put({ key: 'profile:2', kind: 'profile', id: 2, title: 'En profil', excerpt: '', imageUrl: null, byline: '', publishedAt: null, savedAt: kept, images: [] });
+    await db.positions.put({ id: 50, time: 754, updatedAt: kept });
+    await db.positions.put({ id: 51, time: 0, updatedAt: kept, finished: true });
+    // Changed since the library came: the change waiting says it, and is not doubled.
+    await db.recordChange(7, { type: 'unsave', articleId: 41 });
+
+    await db.adoptEarlierLibrary(7);
+    await db.adoptEarlierLibrary(7);
+    await syncLibrary(services, saving);
+    expect(sent).toHaveLength(1);
+    const october = new Date(kept).toISOString();
+    expect(sent[0]!.changes).toEqual(expect.arrayContaining([
+      { type: 'save', articleId: 40, at: october },
+      { type: 'position', episodeId: 50, seconds: 754, at: october },
+      { type: 'position', episodeId: 51, seconds: 0, at: october },
+      { type: 'finished', episodeId: 51, finished: true, at: october },
+    ]));
+    expect(sent[0]!.changes.filter((change) => 'articleId' in change && change.articleId === 41)).toMatchObject([{ type: 'unsave' }]);
+    expect(sent[0]!.changes).toHaveLength(5);
+    db.close();
+  });
 });

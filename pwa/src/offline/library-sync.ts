@@ -2,7 +2,7 @@ import type { Library } from '@redaktion/shared';
 import { ApiError, apiPaths } from '@redaktion/shared/client';
 import { LIBRARY_MAX_CHANGES } from '@redaktion/shared/constants';
 import type { AppServices } from '../services/context';
-import type { DeviceDb, PendingChange, Position } from '../device/db';
+import { listedKey, QUEUE_KEY, type DeviceDb, type Listed, type PendingChange, type Position } from '../device/db';
 import { usePlayer } from '../state/player';
 import type * as savedModule from './saved';
 
@@ -27,9 +27,6 @@ export const SEND_WHILE_PLAYING_MS = 30_000;
 /** How long an episode that opens waits for the library before it resumes from this device's own position. */
 const RESUME_WAIT_MS = 2_000;
 
-/** What the server last listed for an account: an item that leaves the list was removed on another device. */
-interface Listed { readingList: number[]; following: number[] }
-const listedKey = (userId: number) => `library:${userId}`;
 
 /**
  * The changes the signed-in reader sends: their own, and those made while no one was signed in (which signing in
@@ -52,7 +49,8 @@ export function startLibrarySync(services: AppServices, saving: Saving): void {
   if (started || !device) return;
   started = true;
   // The first sync reads what waits only once every later change is sure to be seen: none falls between the two.
-  void device.open().then((db) => {
+  void device.open().then(async (db) => {
+    await db.adoptEarlierLibrary(session.getState().user?.id ?? null).catch(() => undefined);
     db.changes.hook('creating', function () {
       this.onsuccess = () => changed(services, saving);
     });
@@ -133,7 +131,8 @@ async function syncOnce(services: AppServices, saving: Saving): Promise<void> {
 }
 
 /**
- * The merged library on this device: positions, finished marks and the reading list, where no change of its own waits.
+ * The merged library on this device: positions, finished marks, the reading list, followed series and Up Next, where no
+ * change of its own waits.
  * `answered` names the items whose changes this call sent: the server's word on them is final, a lost save included.
  */
 export async function applyLibrary(services: AppServices, { forgetSaved, keepSyncedArticle }: Saving, db: DeviceDb, userId: number, library: Library, answered = new Set<string>()): Promise<void> {
@@ -164,11 +163,23 @@ export async function applyLibrary(services: AppServices, { forgetSaved, keepSyn
   }
   // What the account listed before and another device removed since leaves, and a save of this device's that a newer
   // removal beat; a row the account never had (another reader's, on a shared device) stays.
+  const removedElsewhere = (waiting: Set<string>, key: string, id: number, now: Set<number>, earlier: number[] | undefined) =>
+    !now.has(id) && !waiting.has(key) && (earlier?.includes(id) || answered.has(key));
   for (const articleId of savedHere) {
-    const key = `article:${articleId}`;
-    if (listed.has(articleId) || mine.has(key) || !(before?.readingList.includes(articleId) || answered.has(key))) continue;
-    await forgetSaved(db, 'article', articleId);
+    if (removedElsewhere(mine, `article:${articleId}`, articleId, listed, before?.readingList)) await forgetSaved(db, 'article', articleId);
   }
+  // Followed series and Up Next by the same rules, in one transaction: what is followed here shows at once everywhere.
+  const followed = new Set(library.following.map((item) => item.seriesId));
+  await db.transaction('rw', db.following, db.meta, db.changes, async () => {
+    const waiting = await waitingKeys();
+    for (const { seriesId, since } of library.following) {
+      if (!waiting.has(`series:${seriesId}`) && !(await db.following.get(seriesId))) await db.following.put({ seriesId, since: Date.parse(since) });
+    }
+    for (const { seriesId } of await db.following.toArray()) {
+      if (removedElsewhere(waiting, `series:${seriesId}`, seriesId, followed, before?.following)) await db.following.delete(seriesId);
+    }
+    if (!waiting.has('queue')) await db.meta.put({ key: QUEUE_KEY, value: library.queue });
+  });
   await db.meta.put({ key: listedKey(userId), value: { readingList: [...listed], following: library.following.map((item) => item.seriesId) } satisfies Listed });
 }
 

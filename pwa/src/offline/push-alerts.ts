@@ -6,14 +6,15 @@ import { useI18n, type Locale } from '../i18n';
 /**
  * Push alerts on this device (contract.md §8 [engage]). The browser's subscription is the truth about whether
  * alerts are on; the topics it follows ('breaking', 'series:{id}') are kept beside it, since the server stores
- * exactly the topics each call names.
+ * exactly the topics each call names. A series' topic is set by following it (offline/following.ts).
  */
 const TOPICS_KEY = 'redaktion.alertTopics';
 
 export const pushSupported = () =>
   typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
-function storedTopics(): string[] {
+/** The topics last told to the server, whether or not the browser still holds the subscription (followedTopics asks). */
+export function storedTopics(): string[] {
   try {
     const value = JSON.parse(localStorage.getItem(TOPICS_KEY) ?? '[]') as unknown;
     return Array.isArray(value) ? value.filter((topic): topic is string => typeof topic === 'string') : [];
@@ -22,7 +23,8 @@ function storedTopics(): string[] {
   }
 }
 
-async function subscription(): Promise<PushSubscription | null> {
+/** The browser's push subscription on this device, if it has one. */
+export async function subscription(): Promise<PushSubscription | null> {
   const registration = await navigator.serviceWorker.ready;
   return registration.pushManager.getSubscription();
 }
@@ -37,7 +39,11 @@ export class AlertsDenied extends Error {}
 /** Follows or stops following a topic; the permission prompt comes only here, after the reader's click. */
 export async function setTopic(api: ApiClient, topic: string, follow: boolean, locale: Locale): Promise<string[]> {
   const current = await followedTopics();
-  const topics = follow ? [...new Set([...current, topic])] : current.filter((name) => name !== topic);
+  return keepTopics(api, follow ? [...new Set([...current, topic])] : current.filter((name) => name !== topic), locale, true);
+}
+
+/** Tells the server this device's topics; none ends its subscription. A new subscription is made only if `ask`. */
+export async function keepTopics(api: ApiClient, topics: string[], locale: Locale, ask: boolean): Promise<string[]> {
   let existing = await subscription();
   if (!topics.length) {
     if (existing) {
@@ -46,7 +52,7 @@ export async function setTopic(api: ApiClient, topic: string, follow: boolean, l
     }
   } else {
     if (!existing) {
-      if ((await Notification.requestPermission()) !== 'granted') throw new AlertsDenied();
+      if (!ask || (await Notification.requestPermission()) !== 'granted') throw new AlertsDenied();
       const { vapidPublicKey } = await api.get(apiPaths.config);
       const registration = await navigator.serviceWorker.ready;
       existing = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: vapidPublicKey });
@@ -59,8 +65,7 @@ export async function setTopic(api: ApiClient, topic: string, follow: boolean, l
 
 /** One topic's switch: whether it is on here, and turning it on or off. `supported` is false where a browser has no push. */
 export function usePushTopic(topic: string) {
-  const services = useServices();
-  const { api } = services;
+  const { api } = useServices();
   const { locale } = useI18n();
   const [supported, setSupported] = useState(false);
   const [on, setOn] = useState(false);
@@ -79,21 +84,13 @@ export function usePushTopic(topic: string) {
     setBusy(true);
     setProblem(null);
     try {
-      const following = (await setTopic(api, topic, !on, locale)).includes(topic);
-      setOn(following);
-      // A series' alerts are following it: in the reader's library on every device too (contract §9 [listen]).
-      const series = /^series:(\d+)$/.exec(topic);
-      if (series && services.device) {
-        const userId = services.session.getState().user?.id ?? null;
-        void services.device.open().then((db) => db.recordChange(userId, { type: following ? 'follow' : 'unfollow', seriesId: Number(series[1]) }))
-          .catch(() => undefined);
-      }
+      setOn((await setTopic(api, topic, !on, locale)).includes(topic));
     } catch (error) {
       setProblem(error instanceof AlertsDenied ? 'denied' : 'failed');
     } finally {
       setBusy(false);
     }
-  }, [api, services, topic, on, locale]);
+  }, [api, topic, on, locale]);
 
   return { supported, on, busy, problem, toggle };
 }

@@ -8,8 +8,8 @@ import type { DeviceDb, SavedItem } from '../device/db';
 
 /**
  * Saving keeps an article or a profile whole on the device: its API answer, pinned in the same store every
- * screen reads from (so its page opens offline like any page seen before), a row in the reading list, and
- * its images in the service worker's image cache (so they show offline too).
+ * screen reads from (so its page opens offline like any page seen before), a row in the reading list, its
+ * images in the service worker's image cache (so they show offline too), and an article's read-aloud.
  */
 export const savedKey = (kind: SavedItem['kind'], id: number) => `${kind}:${id}`;
 
@@ -26,6 +26,14 @@ async function keepImages(urls: string[]): Promise<void> {
     const response = await fetch(url, { credentials: 'same-origin' });
     if (response.ok) await cache.put(url, response);
   }));
+}
+
+/** The article's read-aloud, when it has one (its code is loaded only then); one since withdrawn is let go. */
+async function keepAudio({ device }: AppServices, full: Article): Promise<void> {
+  if (!device) return;
+  if (!full.audioUrl) return (await device.open()).articleAudio.delete(full.id);
+  const [{ keepArticleAudio }, db] = await Promise.all([import('./article-audio'), device.open()]);
+  await keepArticleAudio(db, full);
 }
 
 /** Keeps an article whole on the device as saved at `savedAt`; answers the images to keep with it. */
@@ -50,12 +58,16 @@ export async function saveArticle(services: AppServices, article: Article): Prom
   const images = await keepArticle(services, full, Date.now());
   const db = await device.open();
   // The pictures at once, as before the library: a reader may lose the network right after the star fills.
-  await Promise.all([db.recordChange(session.getState().user?.id ?? null, { type: 'save', articleId: full.id }), keepImages(images).catch(() => undefined)]);
+  await Promise.all([
+    db.recordChange(session.getState().user?.id ?? null, { type: 'save', articleId: full.id }),
+    keepImages(images).catch(() => undefined), keepAudio(services, full).catch(() => undefined),
+  ]);
 }
 
 /** An article another device saved (offline/library-sync.ts): kept here as the reading list has it. */
 export async function keepSyncedArticle(services: AppServices, full: Article, savedAt: number): Promise<void> {
-  await keepImages(await keepArticle(services, full, savedAt)).catch(() => undefined);
+  const images = await keepArticle(services, full, savedAt);
+  await Promise.all([keepImages(images).catch(() => undefined), keepAudio(services, full).catch(() => undefined)]);
 }
 
 export async function saveProfile({ device }: AppServices, person: PersonProfile): Promise<void> {
@@ -70,14 +82,15 @@ export async function saveProfile({ device }: AppServices, person: PersonProfile
 }
 
 /**
- * Unsaving keeps the answer as an ordinary one (it may be evicted later), drops the reading-list row and lets
- * its images go (another saved item showing the same picture keeps it).
+ * Unsaving keeps the answer as an ordinary one (it may be evicted later), drops the reading-list row and an
+ * article's read-aloud, and lets its images go (another saved item showing the same picture keeps it).
  */
 export async function forgetSaved(db: DeviceDb, kind: SavedItem['kind'], id: number): Promise<void> {
   const path = kind === 'article' ? apiPaths.article(id) : apiPaths.person(id);
-  const removed = await db.transaction('rw', db.saved, db.responses, async () => {
+  const removed = await db.transaction('rw', db.saved, db.responses, db.articleAudio, async () => {
     const row = await db.saved.get(savedKey(kind, id));
     await db.saved.delete(savedKey(kind, id));
+    if (kind === 'article') await db.articleAudio.delete(id);
     await db.responses.update(path, { pinned: 0 });
     return row;
   });

@@ -3,6 +3,7 @@ import type { Article as ArticleType, Author } from '@redaktion/shared';
 import { AdSlot } from '../components/AdSlot';
 import { ArticleBody, bodyOf } from '../components/ArticleBody';
 import { ArticleCard, Loading, Picture, categoryLabel } from '../components/cards';
+import { ListenButton } from '../components/ListenButton';
 import { SaveButton } from '../components/SaveButton';
 import { ShareButton } from '../components/ShareButton';
 import { useApi } from '../data/api-cache';
@@ -84,6 +85,7 @@ export function ArticleView({ article, journalist, related, preview = false }: {
               <Changed article={article} />
             </p>
             {!preview && <div className="article-actions"><SaveButton subject={{ kind: 'article', item: article }} /><ShareButton title={article.title} /></div>}
+            {!preview && article.audioUrl && <ListenButton article={article} />}
           </header>
           <figure className="article-figure">
             <Picture src={article.imageUrl} alt={article.imageAlt ?? ''} width={1200} height={675} eager />

@@ -1,7 +1,8 @@
 import { Route, Routes } from 'react-router-dom';
 import { Overview } from './dashboard/Overview';
+import { PodcastLibrary } from './dashboard/PodcastLibrary';
 import { ProfilePage } from './dashboard/ProfilePage';
-import { ReadingList, SavedPodcasts } from './dashboard/SavedLists';
+import { ReadingList } from './dashboard/ReadingList';
 import { SettingsPage } from './dashboard/SettingsPage';
 import { RequireUser } from './dashboard/layout';
 import NotFound from './NotFound';
@@ -14,7 +15,7 @@ export default function Dashboard() {
       <Route path="profile" element={<RequireUser>{(user) => <ProfilePage key={user.id} user={user} />}</RequireUser>} />
       <Route path="settings" element={<RequireUser>{(user) => <SettingsPage user={user} />}</RequireUser>} />
       <Route path="reading-list" element={<ReadingList />} />
-      <Route path="podcasts" element={<SavedPodcasts />} />
+      <Route path="podcasts" element={<PodcastLibrary />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

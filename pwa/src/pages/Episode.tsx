@@ -1,12 +1,14 @@
 import { useEffect, useRef } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { Episode as EpisodeType } from '@redaktion/shared';
 import { displayMinutes } from '@redaktion/shared/time';
 import { useSession } from '../services/context';
 import { AudioPlayer } from '../components/AudioPlayer';
 import { Loading } from '../components/cards';
 import { DownloadButton } from '../components/DownloadButton';
+import { QueueButton } from '../components/QueueButton';
 import { ShareButton } from '../components/ShareButton';
+import { FollowButton } from '../components/FollowButton';
 import { useApi, useApiCache } from '../data/api-cache';
 import { formatDate, useI18n } from '../i18n';
 import { isStaff, isSubscriber } from '../state/session';
@@ -22,16 +24,18 @@ function Locked() {
   return <Paywall title={t('episode.locked')} text={t('episode.lockedText')} className="media-locked" />;
 }
 
-function Listen({ episode }: { episode: EpisodeType }) {
+function Listen({ episode, start }: { episode: EpisodeType; start: number | null }) {
   const { t } = useI18n();
   if (episode.locked) return <Locked />;
   if (!episode.audioUrl) return <p className="empty media-no-audio" role="status">{t('episode.noAudio')}</p>;
-  return <AudioPlayer key={episode.id} episode={episode} />;
+  return <AudioPlayer key={episode.id} episode={episode} start={start} />;
 }
 
 export default function Episode() {
   const { t, locale } = useI18n();
   const { id = '' } = useParams();
+  // ?t= (a search result's spoken line): the player starts there.
+  const at = Number.parseFloat(useSearchParams()[0].get('t') ?? '');
   const path = episodeReads(id).episode;
   const { data: episode, error, loading } = useApi(path);
   const cache = useApiCache();
@@ -74,11 +78,11 @@ export default function Episode() {
               {' · '}<span>{t('common.minutes', { n: displayMinutes(episode.duration) })}</span>
               {' · '}<time dateTime={episode.publishedAt ?? undefined}>{formatDate(episode.publishedAt, locale)}</time>
             </p>
-            <div className="media-actions">{!episode.locked && episode.audioUrl && <DownloadButton episode={episode} />}<ShareButton title={episode.title} /></div>
+            <div className="media-actions">{!episode.locked && episode.audioUrl && <><DownloadButton episode={episode} /><QueueButton episode={episode} /></>}<ShareButton title={episode.title} />{episode.seriesId !== null && <FollowButton seriesId={episode.seriesId} />}</div>
           </div>
         </header>
         <section className="media-listen" aria-label={t('common.listen')}>
-          <Listen episode={episode} />
+          <Listen episode={episode} start={Number.isFinite(at) && at >= 0 ? at : null} />
         </section>
         <section className="media-notes prose" aria-labelledby="episode-notes">
           <h2 id="episode-notes">{t('episode.notes')}</h2>

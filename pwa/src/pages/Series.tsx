@@ -7,7 +7,7 @@ import { formatDate, useI18n } from '../i18n';
 import { NotFoundState } from './NotFound';
 import { categoryLabel } from '../components/cards';
 import { MediaCover } from '../components/MediaCover';
-import { AlertButton } from '../components/AlertButton';
+import { FollowButton } from '../components/FollowButton';
 import { seriesReads } from './Series.data';
 
 /** All Episodes: by episode number, highest first (then newest first). */
@@ -71,7 +71,7 @@ export default function Series() {
             {item.hostName && <><span>{t('podcasts.host', { name: item.hostName })}</span>{' · '}</>}
             <span>{t('series.episodes', { n: count })}</span>
           </p>
-          <AlertButton topic={`series:${item.id}`} label={t('alerts.series')} />
+          <FollowButton seriesId={item.id} />
         </div>
       </header>
 

@@ -11,6 +11,7 @@ import type { MessageKey } from '../i18n/en';
 import { NeedsNetwork } from '../components/NeedsNetwork';
 import { focusElement, useFocusWhen } from '../components/focus';
 import { authLink, safeReturnTo, errorMessage } from './dashboard/form-fields';
+import { report } from '../insight/beacon';
 import { subscribeReads } from './Subscribe.data';
 
 type Plan = 'monthly' | 'yearly';
@@ -119,6 +120,10 @@ export default function Subscribe() {
 
   async function start(id: string, chosen: Chosen, begin: () => Promise<{ clientSecret: string; intent?: 'payment' | 'setup' }>) {
     if (!consentGiven()) return;
+    // The newsroom's figures: a subscription begun, from the article the reader came from (contract §9 [insight]).
+    report(config.data?.insight?.askConsent, {
+      type: 'subscribe_start', path: location.pathname + location.search, ...(fromArticleId ? { articleId: fromArticleId } : {}),
+    });
     setChoosing(id);
     setError(null);
     try {

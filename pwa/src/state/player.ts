@@ -6,7 +6,13 @@ export const SKIP_SECONDS = 15;
 export const DEFAULT_VOLUME = 75;
 export const SPEEDS = [0.8, 1, 1.25, 1.5, 1.75, 2] as const;
 
-export interface Track { id: number; title: string; imageUrl: string | null; duration: number; src: string }
+/**
+ * What plays: an episode, or an article's read-aloud (contract §9 [voice]). Their ids are separate series, so a track is
+ * known by both: positions, downloads, the page it belongs to and Up Next (episodes only) all follow `kind`.
+ */
+export interface Track { kind: 'episode' | 'article'; id: number; title: string; imageUrl: string | null; duration: number; src: string }
+
+export const isTrack = (track: Track | null, kind: Track['kind'], id: number): track is Track => track?.kind === kind && track.id === id;
 
 export const usable = (duration: number) => Number.isFinite(duration) && duration > 0;
 
@@ -16,8 +22,8 @@ export const isLoadFailure = (error: unknown) =>
 
 /**
  * The one audio player of the app. Its <audio> element lives outside the pages (components/PlayerHost), so
- * an episode keeps playing while the reader moves on; the episode page's controls and the mini-player both
- * drive it through this store. `src` is a downloaded Blob's URL when the episode is on the device.
+ * an episode keeps playing while the reader moves on; the episode page's controls, an article's Listen and the
+ * mini-player drive it through this store. `src` is a downloaded Blob's URL when the audio is on the device.
  */
 interface PlayerState {
   track: Track | null;
@@ -57,7 +63,7 @@ export const usePlayer = create<PlayerState>((set, get) => ({
   playWhenReady: false,
   element: null,
   open(track, src, fromDevice, play = false) {
-    if (get().track?.id === track.id && get().track?.src === src) {
+    if (isTrack(get().track, track.kind, track.id) && get().track?.src === src) {
       if (play) get().toggle();
       return;
     }

@@ -13,6 +13,7 @@ import type { AutosaveInput, PresentEditor, PreviewLink, Revision, RevisionSumma
 import type { Correction } from '../schemas/entities.js';
 import type { LiveEntry, LiveEntryInput, LiveEntryUpdate } from '../schemas/live.js';
 import type { AdminOffer, AdminUser, OfferInput } from '../schemas/offers.js';
+import type { InsightNow, InsightQuery, InsightReport } from '../schemas/insight.js';
 import { ApiError, type ApiClient } from './api-client.js';
 
 /**
@@ -59,9 +60,26 @@ function resource<T>(api: ApiClient, path: string) {
   };
 }
 
+const insightQuery = ({ from, to, articleId }: InsightQuery) => {
+  const search = new URLSearchParams();
+  if (from) search.set('from', from);
+  if (to) search.set('to', to);
+  if (articleId) search.set('articleId', String(articleId));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+/** The address of a period's figures as CSV: a download the screens fetch through their platform, not a JSON call. */
+export const insightsCsvPath = (query: InsightQuery = {}) => `/api/admin/insights.csv${insightQuery(query)}`;
+
 export function createAdminClient(api: ApiClient) {
   return {
     stats: () => api.request<AdminStats>('GET', '/api/admin/stats'),
+    /** The newsroom's figures (contract §9 [insight]): now, and a period's (or one article's); its CSV is `insightsCsvPath`. */
+    insights: {
+      now: () => api.request<InsightNow>('GET', '/api/admin/insights/now'),
+      report: (query: InsightQuery = {}) => api.request<InsightReport>('GET', `/api/admin/insights${insightQuery(query)}`),
+    },
     articles: resource<AdminArticle>(api, '/api/admin/articles'),
     /** An article's history (contract §9): revisions, autosave, restore, corrections and preview links. */
     articleHistory: {

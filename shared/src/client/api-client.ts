@@ -62,7 +62,7 @@ export const apiPaths = {
   relatedArticles: (id: number | string) => `/api/articles/${segment(id)}/related` as ApiPath<Article[]>,
   articleAuthor: (id: number | string) => `/api/articles/${segment(id)}/author` as ApiPath<Author>,
   journalist: (id: number | string) => `/api/journalists/${segment(id)}` as ApiPath<Author>,
-  podcasts: (q: { limit?: number; category?: string } = {}) => `/api/podcasts${query(q)}` as ApiPath<Episode[]>,
+  podcasts: (q: { limit?: number; category?: string; q?: string } = {}) => `/api/podcasts${query(q)}` as ApiPath<Episode[]>,
   featuredPodcasts: (limit?: number) => `/api/podcasts/featured${query({ limit })}` as ApiPath<Episode[]>,
   interviews: (limit?: number) => `/api/podcasts/interviews${query({ limit })}` as ApiPath<Episode[]>,
   podcast: (id: number | string) => `/api/podcasts/${segment(id)}` as ApiPath<Episode>,

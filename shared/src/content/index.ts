@@ -1,6 +1,7 @@
 /** An article's body: its Markdown (contract §9), the tree every output reads, and that tree as HTML or words. */
 export * from './tree.js';
-export { parseArticle, allowedHref, allowedImage, youtubeId, siteEmbed } from './markdown.js';
+export { parseArticle, youtubeId, siteEmbed } from './markdown.js';
+export { allowedHref, allowedImage } from './links.js';
 export { bodyToHtml } from './html.js';
 export { bodyToText, firstWords } from './words.js';
 export { legacyTextToMarkdown, legacyParagraphs } from './legacy.js';

@@ -6,6 +6,7 @@ import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
 import { gfmAutolinkLiteral } from 'micromark-extension-gfm-autolink-literal';
 import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal';
+import { allowedHref, allowedImage } from './links.js';
 import type { Block, EmbedKind, Inline } from './tree.js';
 
 // Only the block directives: a text directive would take the ":e" of "3:e maj" and the ":t" of "S:t Eriksplan".
@@ -14,16 +15,6 @@ const OPTIONS = {
   extensions: [{ flow: directiveBlocks! }, gfmTable(), gfmAutolinkLiteral()],
   mdastExtensions: [directiveFromMarkdown(), gfmTableFromMarkdown(), gfmAutolinkLiteralFromMarkdown()],
 };
-
-/** A link goes to the web, to a mailbox or to a path of the site; anything else (javascript:, data:, //host) is text. */
-export function allowedHref(href: string): boolean {
-  return /^(https?:\/\/[^/\\\s]|mailto:[^\s])/i.test(href) || /^\/(?![/\\])/.test(href);
-}
-
-/** An image in an article is a file of the product's own store, nothing fetched from elsewhere. */
-export function allowedImage(src: string): boolean {
-  return /^\/uploads\/(?!.*(\.\.|\\|\/\/))[^\s?#]+$/.test(src);
-}
 
 /** The 11-character id of a YouTube video address (watch, youtu.be and embed forms), else null. */
 export function youtubeId(address: string): string | null {

@@ -4,6 +4,7 @@ import {
 } from '../constants.js';
 import { emailField, httpUrl, optionalText, requiredText, someChange } from './fields.js';
 import { ARTICLE_KINDS, LIVE_STATUSES } from './live.js';
+import { chaptersPastTheEnd, chaptersSchema, type Chapter } from './voice.js';
 
 /**
  * What the admin screens send and the admin API accepts, with the messages of admin-area.md §5.
@@ -102,11 +103,17 @@ const episodeApiExtras = {
   explicit: optional(z.boolean({ error: 'Must be true or false' })),
   season: optional(wholeNumber('Season must be a whole number from 1', 1)),
   episodeType: optional(z.enum(EPISODE_TYPES, { error: `Episode type must be one of ${EPISODE_TYPES.join(', ')}` })),
+  // Left out, an edit keeps the stored chapters; [] takes them away (contract §9 [voice]).
+  chapters: chaptersSchema.optional().describe('Seconds, sorted, each before the end of the episode'),
 };
+/** A chapter starts within the episode: checked across the two fields. */
+const withinDuration = (value: { duration: number; chapters?: Chapter[] }, ctx: z.RefinementCtx) =>
+  chaptersPastTheEnd(value.chapters, value.duration, ctx);
 
 const episodeKinds = [
-  episodeFormSchema.extend({ kind: z.literal('episode'), duration: wholeNumber('Duration must be greater than 0', 1), episodeNumber: optional(wholeNumber('Episode number is required', 1)), ...episodeApiExtras }),
-  interviewFormSchema.extend({ kind: z.literal('interview'), ...episodeApiExtras }),
+  episodeFormSchema.extend({ kind: z.literal('episode'), duration: wholeNumber('Duration must be greater than 0', 1), episodeNumber: optional(wholeNumber('Episode number is required', 1)), ...episodeApiExtras })
+    .superRefine(withinDuration),
+  interviewFormSchema.extend({ kind: z.literal('interview'), ...episodeApiExtras }).superRefine(withinDuration),
 ] as const;
 const kindError = { error: "kind must be 'episode' or 'interview'" };
 const isObject = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object' && !Array.isArray(value);

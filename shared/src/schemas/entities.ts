@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chapterSchema, transcriptLinkSchema, transcriptMatchSchema } from './voice.js';
 import {
   AD_PLACEMENTS, ARTICLE_CATEGORIES, CONTENT_STATUSES, EPISODE_KINDS, JOURNALIST_STATUSES, LOCALES,
   SERIES_CATEGORIES, SUBSCRIPTION_PLANS, USER_ROLES,
@@ -64,6 +65,8 @@ export const articleSchema = z.object({
   liveStatus: z.enum(LIVE_STATUSES).nullable().describe('A live article\'s coverage: live, or ended (frozen, still readable); null for an article'),
   coverageStartTime: isoDate.nullable().describe('When a live article\'s coverage began (its publication as live)'),
   coverageEndTime: isoDate.nullable().describe('When a live article\'s coverage ended'),
+  audioUrl: z.string().nullable().describe('Its read-aloud (contract §9 [voice]), /api/articles/{id}/audio: synthetic speech an editor published; '
+    + 'null when there is none, since its words changed, or for a reader a premium article is not open to by subscription'),
   createdAt: isoDate,
   updatedAt: isoDate,
 }).meta({ id: 'Article' });
@@ -79,6 +82,10 @@ export const episodeSchema = z.object({
   audioUrl: z.string().nullable().describe('Always /api/podcasts/{id}/audio; null when there is no audio or a premium episode is locked'),
   locked: z.boolean(),
   duration: z.number().int().describe('Whole seconds'),
+  chapters: z.array(chapterSchema).describe('Sorted by startTime (contract §9 [voice]); [] when it has none'),
+  transcript: transcriptLinkSchema.nullable()
+    .describe('The published transcript (WebVTT), in every answer: null when there is none or the episode is locked'),
+  transcriptMatch: transcriptMatchSchema.optional().describe('A search (q) only: the first spoken line that matched'),
   episodeNumber: z.number().int(),
   publishedAt: isoDate.nullable(),
   featured: z.boolean(),
@@ -190,13 +197,18 @@ export const publicConfigSchema = z.object({
     enabled: z.boolean(), publishableKey: z.string().nullable(),
     passPrices: z.object({ month: z.number().int(), year: z.number().int() }).describe('SEK incl. VAT of a month and a year pass'),
   }),
-  integrations: z.object({ ai: z.boolean(), pexels: z.boolean(), youtube: z.boolean(), email: z.boolean() }),
+  integrations: z.object({
+    ai: z.boolean(), aiAudio: z.boolean().describe('Speech work: transcription and read-aloud (contract §9 [voice])'), pexels: z.boolean(), youtube: z.boolean(), email: z.boolean(),
+  }),
   vapidPublicKey: z.string().describe('The application server key a browser subscribes to push alerts with'),
   meter: z.object({ freeArticles: z.int().describe('METER_FREE_ARTICLES: 0 means no meter (premium is for entitled readers only)') }),
   gifts: z.object({ perMonth: z.int().describe('GIFT_LINKS_PER_MONTH') }),
   site: z.object({
     responsiblePublisher: z.string().nullable().describe('RESPONSIBLE_PUBLISHER: the responsible publisher (ansvarig utgivare) the footer names'),
     accessibilityContact: z.string().describe('ACCESSIBILITY_CONTACT: where the accessibility statement asks readers to report a problem'),
+  }),
+  insight: z.object({
+    askConsent: z.boolean().describe('INSIGHT_CONSENT: the reader app asks before it counts visits (contract §9 [insight]), else it counts without asking'),
   }),
 }).meta({ id: 'PublicConfig' });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIBRARY_MAX_CHANGES, MAX_ID } from '../constants.js';
+import { LIBRARY_MAX_CHANGES, LIBRARY_QUEUE_MAX, MAX_ID } from '../constants.js';
 import { isoDate } from './fields.js';
 
 /**
@@ -7,8 +7,6 @@ import { isoDate } from './fields.js';
  * followed series and the Up Next queue. A device sends its changes with the time each was made by its own clock.
  */
 
-/** The longest Up Next queue. */
-export const LIBRARY_QUEUE_MAX = 500;
 
 const id = (what: string) => z.number({ error: `${what} must be an id` }).int({ error: `${what} must be an id` })
   .positive({ error: `${what} must be an id` }).max(MAX_ID, { error: `${what} must be an id` });

@@ -14,6 +14,8 @@ export const listQuery = paginationQuery.meta({ id: 'ListQuery' });
 
 export const episodeListQuery = paginationQuery.extend({
   category: z.string().trim().toLowerCase().max(50).optional(),
+  q: z.string().trim().max(200, { error: 'Search is too long' }).optional()
+    .describe("Words of the title, the description or what is said (a published transcript; a premium episode's only for entitled readers)"),
 }).meta({ id: 'EpisodeListQuery' });
 
 export const advertisementListQuery = paginationQuery.extend({

@@ -8,6 +8,7 @@ import { articleHistoryEndpoints } from './article-history.js';
 import { catalogueAdminEndpoints } from './catalogue.js';
 import { editorialEndpoints } from './editorial.js';
 import { engageAdminEndpoints } from './engage.js';
+import { insightAdminEndpoints } from './insights.js';
 import { integrationAdminEndpoints } from './integrations.js';
 import { liveAdminEndpoints } from './live.js';
 import { mediaEndpoints } from './media.js';
@@ -29,4 +30,5 @@ export const adminEndpoints = (admin: AdminServices, config: Config, { services,
   ...engageAdminEndpoints(services, config),
   ...integrationAdminEndpoints(ai, aiJobs, config.openai.waitMs, pexels),
   ...offerAdminEndpoints(services.offers, billing),
+  ...insightAdminEndpoints(services.insightFigures),
 ];

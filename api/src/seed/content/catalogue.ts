@@ -41,6 +41,11 @@ export const episodes: DemoEpisode[] = [
     hoursAgo: 480,
     audioFile: 'morgonekot-intro.mp3',
     durationSeconds: 35,
+    chapters: [
+      { startTime: 0, title: 'Elpriset i norr och söder' },
+      { startTime: 12, title: 'Vårbudgeten och hushållen' },
+      { startTime: 24, title: 'Rekordvintern i fjällen' },
+    ],
   },
   {
     seriesKey: 'morgonekot',

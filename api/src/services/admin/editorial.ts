@@ -15,6 +15,7 @@ import type { Page } from '../content/published.js';
 import { editableTable, replacing, type Changes, type EditableTable } from './table.js';
 import { CONTENT_TABLES, publicationDate, removeApprovals, syncApproval, type ContentType } from './workflow.js';
 import { coverageColumns } from '../live/coverage.js';
+import { audioAfterEdit } from '../read-aloud/spoken-text.js';
 
 /** The row each workflow item is stored as. */
 interface WorkflowRows {
@@ -130,9 +131,11 @@ export function createEditorial(db: Db, storage: Storage) {
           return await save('article', id, status, publishedAt, userId, async (trx, existing) => {
             // The featured article is the single global hero: featuring one un-features the others.
             if (input.featured) await trx('articles').where({ featured: true }).modify((q) => (id ? q.whereNot({ id }) : q)).update({ featured: false });
+            const body = bodyColumns(fields.content);
             return {
               ...replacing(['imageUrl', 'imageAlt', 'imageCredit', 'authorImage', 'authorTitle'], fields),
-              ...bodyColumns(fields.content),
+              ...body,
+              ...audioAfterEdit(existing, { ...fields, ...body }),
               // Its history is kept for good from the moment it first goes public, even if it is later deleted.
               ...(status === 'published' ? { everPublished: true } : {}),
               ...(id === null && clientId ? { clientId } : {}),
@@ -158,7 +161,10 @@ export function createEditorial(db: Db, storage: Storage) {
         const revision = await revisions.byId(id, revisionId);
         if (!revision) throw notFound('Revision not found');
         const fields = restoredFields(revisionState(revision));
-        return changeArticle(id, userId, 'restored', async () => ({ ...fields, ...bodyColumns(fields.content) }), precondition);
+        return changeArticle(id, userId, 'restored', async (_trx, existing) => {
+          const restored = { ...fields, ...bodyColumns(fields.content) };
+          return { ...restored, ...audioAfterEdit(existing, restored) };
+        }, precondition);
       },
 
       corrections: (id: number) => corrections.forArticle(id),
@@ -185,7 +191,7 @@ export function createEditorial(db: Db, storage: Storage) {
       list: (page: Page) => tables.podcast.list(page),
       byId: (id: number) => tables.podcast.byId(id),
       async save(id: number | null, input: EpisodeInput, userId: number, precondition?: Precondition<PodcastRow>): Promise<PodcastRow> {
-        const { status, publishedAt, audioUrl, ...fields } = input;
+        const { status, publishedAt, audioUrl, chapters, ...fields } = input;
         return save('podcast', id, status, publishedAt, userId, async (trx, existing) => {
           if (fields.seriesId) {
             const series: Pick<PodcastSeriesRow, 'active'> | undefined = await trx('podcast_series').where({ id: fields.seriesId }).first('active');
@@ -197,6 +203,8 @@ export function createEditorial(db: Db, storage: Storage) {
             ...replacing(['imageUrl', 'category'], fields),
             seriesId: fields.seriesId ?? null,
             episodeNumber: fields.episodeNumber ?? 1,
+            // Left out, an edit keeps them; none is stored as none.
+            ...(chapters === undefined ? {} : { chapters: chapters.length ? toJson(chapters) : null }),
             audioFile,
             ...(await audioFacts(storage, audioFile)),
           };

@@ -7,15 +7,15 @@ import { published, newestFirst, paginate, type Page } from './published.js';
 const LIST_COLUMNS = [
   'id', 'title', 'excerpt', 'category', 'imageUrl', 'imageAlt', 'imageCredit', 'author', 'authorImage', 'authorTitle',
   'readTime', 'publishedAt', 'featured', 'categoryFeatured', 'premium', 'status', 'kind', 'liveStatus', 'coverageStartTime', 'coverageEndTime',
-  'createdAt', 'updatedAt',
+  'audioFile', 'createdAt', 'updatedAt',
 ] as const satisfies readonly (keyof ArticleRow)[];
 const LIST_SELECT = LIST_COLUMNS.map((column) => `articles.${column}`);
 
 /** An article as lists carry it. */
 export type ArticleListRow = Pick<ArticleRow, (typeof LIST_COLUMNS)[number]>;
 
-/** Words of a search as FTS5 prefix terms; anything that is not a letter or digit is dropped. */
-function ftsQuery(q: string): string | null {
+/** Words of a search as FTS5 prefix terms; anything that is not a letter or digit is dropped. Episode search uses it too. */
+export function ftsQuery(q: string): string | null {
   const terms = q.toLowerCase().match(/[\p{L}\p{N}]+/gu);
   return terms && terms.length > 0 ? terms.slice(0, 12).map((term) => `"${term}"*`).join(' ') : null;
 }

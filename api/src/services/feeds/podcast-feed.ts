@@ -9,6 +9,8 @@ import { toBool, toIso } from '../../db/values.js';
 import { audioExtension, audioFacts } from '../media/episode-audio.js';
 import { newestFirst, published } from '../content/published.js';
 import { podcastGuid, URL_NAMESPACE, uuidV5 } from './uuid.js';
+import { chaptersOf, chaptersPath, CHAPTERS_TYPE } from './chapters.js';
+import { privateTranscriptPath, transcriptPath, WEBVTT_TYPE } from '../voice/transcript-paths.js';
 
 const NS = {
   itunes: 'http://www.itunes.com/dtds/podcast-1.0.dtd',
@@ -36,8 +38,60 @@ export const privateFeedPath = (token: string, seriesId: number) => `/feeds/priv
 const enclosurePath = (token: string | null, episodeId: number, audioFile: string) =>
   `${token ? `/feeds/private/${token}` : '/feeds'}/audio/${episodeId}.${audioExtension(audioFile)}`;
 
-const rfc822 = (value: Timestamp | null) => new Date(toIso(value) ?? Date.now()).toUTCString();
-const absolute = (origin: string, url: string | null) => (url ? new URL(url, origin).toString() : null);
+export const rfc822 = (value: Timestamp | null) => new Date(toIso(value) ?? Date.now()).toUTCString();
+export const absolute = (origin: string, url: string | null) => (url ? new URL(url, origin).toString() : null);
+
+/** What a podcast channel says of itself, before its items. */
+export interface ChannelHead {
+  title: string;
+  link: string;
+  description: string;
+  /** This feed's own address, and the public one its identity (podcast:guid) is made from. */
+  selfUrl: string;
+  publicUrl: string;
+  artwork: string | null;
+  author: string;
+  /** In Apple Podcasts' category list (podcasters.apple.com/support/1691), with a subcategory or not. */
+  category: [string, string?];
+  explicit: boolean;
+  type: string;
+  lastBuild: Timestamp | null;
+  /** A private feed: every directory is asked not to list it. */
+  blocked: boolean;
+}
+
+/** An RSS document in the podcast namespaces with its channel's head: what every podcast feed of ours opens with. */
+export function podcastChannel(config: Config, origin: string, head: ChannelHead): { root: XMLBuilder; channel: XMLBuilder } {
+  const { title, link, artwork } = head;
+  const [category, subcategory] = head.category;
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('rss', {
+    version: '2.0', 'xmlns:itunes': NS.itunes, 'xmlns:podcast': NS.podcast, 'xmlns:atom': NS.atom, 'xmlns:content': NS.content,
+  });
+  const channel = root.ele('channel');
+  channel.ele('title').txt(title);
+  channel.ele('link').txt(link);
+  channel.ele('description').txt(head.description);
+  channel.ele('language').txt('sv');
+  channel.ele('copyright').txt(`© ${new Date().getUTCFullYear()} ${config.podcast.ownerName}`);
+  channel.ele('generator').txt('Redaktion');
+  channel.ele('lastBuildDate').txt(rfc822(head.lastBuild));
+  channel.ele('atom:link', { href: head.selfUrl, rel: 'self', type: 'application/rss+xml' });
+  if (artwork) channel.ele('image').ele('url').txt(artwork).up().ele('title').txt(title).up().ele('link').txt(link);
+  channel.ele('itunes:author').txt(head.author);
+  channel.ele('itunes:owner').ele('itunes:name').txt(config.podcast.ownerName).up().ele('itunes:email').txt(config.podcast.ownerEmail);
+  if (artwork) channel.ele('itunes:image', { href: artwork });
+  const categoryElement = channel.ele('itunes:category', { text: category });
+  if (subcategory) categoryElement.ele('itunes:category', { text: subcategory });
+  channel.ele('itunes:explicit').txt(head.explicit ? 'true' : 'false');
+  channel.ele('itunes:type').txt(head.type);
+  if (head.blocked) channel.ele('itunes:block').txt('Yes');
+  // The show's identity, the same for its private feeds: their URLs change with every rotated token.
+  channel.ele('podcast:guid').txt(podcastGuid(head.publicUrl));
+  channel.ele('podcast:locked', { owner: config.podcast.ownerEmail }).txt('yes');
+  channel.ele('podcast:funding', { url: `${origin}/subscribe` }).txt('Prenumerera på Redaktion');
+  if (head.blocked) channel.ele('podcast:block').txt('yes');
+  return { root, channel };
+}
 
 /** An episode with audio, as the feed's query selects it. */
 type WithAudio = PodcastRow & { audioFile: string };
@@ -90,35 +144,12 @@ export function createPodcastFeeds(db: Db, config: Config, storage: Storage) {
       const publicUrl = `${origin}${publicFeedPath(seriesId)}`;
       const selfUrl = token ? `${origin}${privateFeedPath(token, seriesId)}` : publicUrl;
       const artwork = absolute(origin, rasterImagePath('artwork', show.imageUrl) ?? show.imageUrl);
-      const [category, subcategory] = APPLE_CATEGORIES[show.category] ?? ['News'];
       const author = show.hostName ?? host?.name ?? config.podcast.ownerName;
 
-      const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('rss', {
-        version: '2.0', 'xmlns:itunes': NS.itunes, 'xmlns:podcast': NS.podcast, 'xmlns:atom': NS.atom, 'xmlns:content': NS.content,
+      const { root, channel } = podcastChannel(config, origin, {
+        title: show.title, link, description: show.description, selfUrl, publicUrl, artwork, author, category: APPLE_CATEGORIES[show.category] ?? ['News'],
+        explicit: toBool(show.explicit), type: show.podcastType, lastBuild: episodes[0]?.publishedAt ?? show.updatedAt, blocked: Boolean(token),
       });
-      const channel = root.ele('channel');
-      channel.ele('title').txt(show.title);
-      channel.ele('link').txt(link);
-      channel.ele('description').txt(show.description);
-      channel.ele('language').txt('sv');
-      channel.ele('copyright').txt(`© ${new Date().getUTCFullYear()} ${config.podcast.ownerName}`);
-      channel.ele('generator').txt('Redaktion');
-      channel.ele('lastBuildDate').txt(rfc822(episodes[0]?.publishedAt ?? show.updatedAt));
-      channel.ele('atom:link', { href: selfUrl, rel: 'self', type: 'application/rss+xml' });
-      if (artwork) channel.ele('image').ele('url').txt(artwork).up().ele('title').txt(show.title).up().ele('link').txt(link);
-      channel.ele('itunes:author').txt(author);
-      channel.ele('itunes:owner').ele('itunes:name').txt(config.podcast.ownerName).up().ele('itunes:email').txt(config.podcast.ownerEmail);
-      if (artwork) channel.ele('itunes:image', { href: artwork });
-      const categoryElement = channel.ele('itunes:category', { text: category });
-      if (subcategory) categoryElement.ele('itunes:category', { text: subcategory });
-      channel.ele('itunes:explicit').txt(toBool(show.explicit) ? 'true' : 'false');
-      channel.ele('itunes:type').txt(show.podcastType);
-      if (token) channel.ele('itunes:block').txt('Yes');
-      // The show's identity, the same for its private feeds: their URLs change with every rotated token.
-      channel.ele('podcast:guid').txt(podcastGuid(publicUrl));
-      channel.ele('podcast:locked', { owner: config.podcast.ownerEmail }).txt('yes');
-      channel.ele('podcast:funding', { url: `${origin}/subscribe` }).txt('Prenumerera på Redaktion');
-      if (token) channel.ele('podcast:block').txt('yes');
       if (host) person(channel, 'host', host.name, `${origin}/journalists/${host.id}`, absolute(origin, rasterImagePath('artwork', host.profileImage)));
 
       for (const episode of episodes) {
@@ -143,6 +174,12 @@ export function createPodcastFeeds(db: Db, config: Config, storage: Storage) {
         item.ele('itunes:explicit').txt(toBool(episode.explicit) ? 'true' : 'false');
         const episodeArt = absolute(origin, rasterImagePath('artwork', episode.imageUrl));
         if (episodeArt) item.ele('itunes:image', { href: episodeArt });
+        if (chaptersOf(episode).length) item.ele('podcast:chapters', { url: `${origin}${chaptersPath(id)}`, type: CHAPTERS_TYPE });
+        if (episode.transcriptPublishedAt) {
+          // Like the enclosure: through a private feed the tokened address, which a podcast app can fetch without a cookie.
+          const transcript = token ? privateTranscriptPath(token, id) : transcriptPath(id);
+          item.ele('podcast:transcript', { url: `${origin}${transcript}`, type: WEBVTT_TYPE, language: 'sv' });
+        }
         if (host) person(item, 'host', host.name, `${origin}/journalists/${host.id}`, null);
         const words = `${episode.title} ${episode.description}`.toLowerCase();
         for (const guest of people.filter((profile) => words.includes(profile.name.toLowerCase()))) {

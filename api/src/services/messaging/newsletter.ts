@@ -120,7 +120,8 @@ export function createNewsletter(db: Db, config: Config, mailer: ReturnType<type
       const row = found.get(id)!;
       // Gmail and Outlook show no SVG: the raster copy that the feeds use, for images of our own.
       const image = rasterImagePath('og', row.imageUrl) ?? row.imageUrl;
-      return { title: row.title, excerpt: row.excerpt, url: `${config.linkOrigin}/article/${id}`, imageUrl: image ? absolute(image) : null };
+      // `ref` tells the newsroom's figures that the view came from the digest (contract §9 [insight]).
+      return { title: row.title, excerpt: row.excerpt, url: `${config.linkOrigin}/article/${id}?ref=newsletter`, imageUrl: image ? absolute(image) : null };
     });
   }
 

@@ -34,6 +34,16 @@ type Alert = Pick<PushAlert, 'title' | 'body' | 'url' | 'topic' | 'en'> & { tag:
 
 const localeOf = (value: string): Locale => (value === 'en' ? 'en' : 'sv');
 
+/**
+ * An alert's link as the device opens it: with `ref=push`, which tells the newsroom's figures that the view came from
+ * an alert (contract §9 [insight]). Added as the alert goes out, so alerts queued before it carry it too.
+ */
+function pushLink(path: string): string {
+  const url = new URL(path, 'http://site.invalid');
+  url.searchParams.set('ref', 'push');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 /** Web Push (contract.md §8 [engage]): subscriptions per topic, VAPID-signed and RFC 8291-encrypted sends in the background. */
 export function createPush(db: Db, config: Config, queue: JobQueue) {
   let keys: Promise<{ publicKey: string; privateKey: string }> | null = null;
@@ -71,7 +81,7 @@ export function createPush(db: Db, config: Config, queue: JobQueue) {
 
   const message = (alert: Alert, locale: Locale): PushMessage => {
     const words = locale === 'en' && alert.en ? alert.en : alert;
-    return { title: words.title, body: words.body, url: alert.url, lang: locale, tag: alert.tag };
+    return { title: words.title, body: words.body, url: pushLink(alert.url), lang: locale, tag: alert.tag };
   };
 
   /** Sends one alert to every subscription of its topics, in rounds by id; a gone subscription is deleted. */

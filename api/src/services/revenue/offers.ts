@@ -29,8 +29,8 @@ export const redeemsOffer = (status: string) => (ENTITLED_SUBSCRIPTION_STATUSES 
 
 /**
  * Offers and trials (contract §9 [revenue] "Offers"): the newsroom's campaign codes, what a reader may take, the
- * trials given, the redemptions counted, and where each checkout came from. Stripe's side (the coupon and promotion
- * code) is made by the Stripe integration, which hands its ids to `insert`.
+ * trials given, the redemptions counted, and the offer each checkout was made with. Stripe's side (the coupon and
+ * promotion code) is made by the Stripe integration, which hands its ids to `insert`.
  */
 export function createOffers(db: Db) {
   const offers = () => db<OfferRow>('offers');
@@ -114,18 +114,19 @@ export function createOffers(db: Db) {
     },
 
     /**
-     * Records where a subscription or pass started: the offer and the article the reader came from. An id that is not
-     * a published article is left out (it only feeds the newsroom's figures, and must not fail a payment).
+     * Records what a subscription or pass started with: the offer. Never the article the reader came from, which the
+     * newsroom's figures count apart from the account (services/insight/conversions.ts).
      */
-    async recordCheckout(checkout: { stripeId: string; userId: number; kind: 'subscription' | 'pass'; product: string; offerId: number | null; fromArticleId?: number }) {
-      const article = checkout.fromArticleId
-        ? await db('articles').where({ id: checkout.fromArticleId, status: 'published' }).where('publishedAt', '<=', nowIso()).first('id')
-        : undefined;
-      await db('checkouts').insert({
-        stripeId: checkout.stripeId, userId: checkout.userId, kind: checkout.kind, product: checkout.product, offerId: checkout.offerId,
-        fromArticleId: article ? checkout.fromArticleId : null, createdAt: nowIso(),
-      }).onConflict('stripeId').ignore();
-      return article ? checkout.fromArticleId! : null;
+    async recordCheckout(checkout: { stripeId: string; userId: number; kind: 'subscription' | 'pass'; product: string; offerId: number | null }) {
+      await db('checkouts').insert({ ...checkout, createdAt: nowIso() }).onConflict('stripeId').ignore();
+    },
+
+    /**
+     * Whether this is the first time the checkout completed: true once, however often and in whatever order Stripe
+     * tells us, as the one update that finds it uncounted says so. A checkout this database never recorded is false.
+     */
+    async firstCompletion(stripeId: string): Promise<boolean> {
+      return (await db('checkouts').where({ stripeId }).whereNull('completionCountedAt').update({ completionCountedAt: nowIso() })) === 1;
     },
 
     /** The code of the offer each of these users' latest checkout used (the admin's list of readers). */

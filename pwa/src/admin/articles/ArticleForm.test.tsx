@@ -29,7 +29,7 @@ const ARTICLE: Article = {
   id: 7, title: 'Riksdagen röstar', excerpt: 'Beslut i dag', content: 'Första stycket.\n\nAndra stycket.', locked: false,
   category: 'news', imageUrl: '/uploads/riksdag.jpg', imageAlt: 'Riksdagshuset', imageCredit: 'Anna Foto', author: 'Rut Redaktör',
   authorImage: null, authorTitle: 'Politisk reporter', readTime: 4, publishedAt: '2026-03-02T09:30:15.000Z', featured: false,
-  categoryFeatured: true, premium: false, status: 'published', kind: 'article', liveStatus: null, coverageStartTime: null, coverageEndTime: null,
+  categoryFeatured: true, premium: false, status: 'published', kind: 'article', liveStatus: null, coverageStartTime: null, coverageEndTime: null, audioUrl: null,
   createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-02T09:30:15.000Z',
 };
 

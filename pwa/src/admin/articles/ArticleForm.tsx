@@ -19,6 +19,8 @@ import { PreviewLink } from './history/PreviewLink';
 import { useAutosave, useAutosaveOffer, useLeaveGuard, usePresence } from './history/session';
 import { ArticleBodyEditor } from './editor/lazy';
 import { CoverageStatus } from '../live/Coverage';
+import { ReadAloudPanel } from './ReadAloudPanel';
+import { ArticleInsights } from '../insights/ArticleInsights';
 
 /** What the inputs hold; `publishedAt` is the datetime-local text, in the editor's own time zone. */
 interface ArticleValues extends Record<string, unknown> {
@@ -176,6 +178,8 @@ export function ArticleForm({ article, onClose }: { article: Article | null; onC
                   )}
                   <PreviewLink articleId={article.id} />
                   {article.status === 'published' && <Corrections articleId={article.id} initial={article.corrections ?? []} />}
+                  <ReadAloudPanel article={article} />
+                  <ArticleInsights articleId={article.id} />
                 </>
               )} />
           </Suspense>

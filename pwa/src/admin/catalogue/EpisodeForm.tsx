@@ -1,4 +1,7 @@
-import { episodeFormSchema, UPLOAD_LIMITS_MB, type ContentStatus, type Episode, type PodcastSeries } from '@redaktion/shared';
+import { useRef } from 'react';
+import {
+  chaptersPastTheEnd, chaptersSchema, episodeFormSchema, UPLOAD_LIMITS_MB, type ContentStatus, type Episode, type PodcastSeries,
+} from '@redaktion/shared';
 import { displayMinutes, minutesToSeconds } from '@redaktion/shared/time';
 import { useAdminT } from '../i18n';
 import { SingleFileUpload } from '../media/SingleFileUpload';
@@ -6,6 +9,8 @@ import { useAdminClient } from '../platform';
 import { useChanged } from '../queries';
 import { failureText, useNotify } from '../ui/feedback';
 import { NumberInput, Select, Switch, TextArea, TextInput, useSchemaForm } from '../ui/form';
+import { chaptersOf, rowsOf } from './chapter-rows';
+import { ChaptersField } from './ChaptersField';
 import { afterSubmit, FormActions } from './parts';
 import { useUploadHold } from '../ui/use-upload-hold';
 
@@ -27,6 +32,7 @@ const valuesOf = (episode?: Episode) => ({
   featured: episode?.featured ?? false,
   premium: episode?.premium ?? false,
   status: (episode?.status ?? 'published') as ContentStatus,
+  chapters: rowsOf(episode?.chapters ?? []),
 });
 
 /** The episode create/edit card (admin-area.md §2 item 3). */
@@ -38,7 +44,13 @@ export function EpisodeForm({ episode, series, onDone, onCancel }: {
   const admin = useAdminClient();
   const changed = useChanged();
   const initial = valuesOf(episode);
-  const form = useSchemaForm(episodeFormSchema, initial);
+  // Unchanged minutes keep the exact seconds, so that opening and saving an episode never rounds its length.
+  const secondsOf = (minutes: number) => (episode && minutes === initial.duration ? episode.duration : minutesToSeconds(minutes));
+  // The form's fields and the API's chapter rules, each chapter starting before the episode's end as the API judges it.
+  const schema = episodeFormSchema.extend({ chapters: chaptersSchema })
+    .superRefine((body, ctx) => chaptersPastTheEnd(body.chapters, secondsOf(body.duration), ctx));
+  const form = useSchemaForm(schema, initial);
+  const player = useRef<HTMLAudioElement>(null);
   const uploads = useUploadHold();
   const { values, set, errors } = form;
 
@@ -49,12 +61,11 @@ export function EpisodeForm({ episode, series, onDone, onCancel }: {
 
   const save = () => afterSubmit(
     form.submit((body) => {
-      // Unchanged minutes keep the exact seconds, so that opening and saving an episode never rounds its length.
-      const duration = episode && body.duration === initial.duration ? episode.duration : minutesToSeconds(body.duration);
       const category = series.find((item) => item.id === body.seriesId)?.category;
-      const sent = { ...body, kind: 'episode' as const, duration, category };
+      // Always the whole list: [] takes away the chapters an editor removed (the API keeps them when it is left out).
+      const sent = { ...body, kind: 'episode' as const, duration: secondsOf(body.duration), category };
       return episode ? admin.podcasts.update(episode.id, sent) : admin.podcasts.create(sent);
-    }),
+    }, { chapters: chaptersOf(values.chapters) }),
     () => {
       notify.success(t('common.success'), t(episode ? 'episodes.updated' : 'episodes.created'));
       changed('podcast');
@@ -85,10 +96,12 @@ export function EpisodeForm({ episode, series, onDone, onCancel }: {
       <fieldset>
         <legend>{t('episodes.media')}</legend>
         <SingleFileUpload label={t('episodes.audio')} kind="audio" maxMB={AUDIO_MAX_MB} value={values.audioUrl}
-          onChange={(url) => set('audioUrl', url)} error={errors.audioUrl} onBusyChange={uploads.onBusyChange} />
+          onChange={(url) => set('audioUrl', url)} error={errors.audioUrl} onBusyChange={uploads.onBusyChange} audioRef={player} />
         <SingleFileUpload label={t('episodes.cover')} kind="image" maxMB={COVER_MAX_MB} value={values.imageUrl}
           onChange={(url) => set('imageUrl', url)} error={errors.imageUrl} onBusyChange={uploads.onBusyChange} />
       </fieldset>
+      <ChaptersField rows={values.chapters} onChange={(rows) => set('chapters', rows)} errors={errors}
+        player={values.audioUrl ? player : null} onBusyChange={uploads.onBusyChange} />
       <FormActions submitLabel={t(episode ? 'episodes.submitUpdate' : 'episodes.submitCreate')} busy={form.busy} held={uploads.held} onCancel={onCancel} />
     </form>
   );

@@ -85,7 +85,7 @@ describe('the episode form', () => {
       method: 'POST', path: '/api/admin/podcasts',
       body: {
         kind: 'episode', title: 'Valet i Europa', description: 'Vad står på spel?', duration: 2700, episodeNumber: 1,
-        audioUrl: '/api/admin/audio/nytt.mp3', seriesId: 3, category: 'news', featured: false, premium: true, status: 'published',
+        audioUrl: '/api/admin/audio/nytt.mp3', seriesId: 3, category: 'news', featured: false, premium: true, status: 'published', chapters: [],
       },
     }]);
     expect(await screen.findByText('Success!')).toBeTruthy();
@@ -144,6 +144,142 @@ describe('the episode form', () => {
     submit('Create Episode');
     expect(await screen.findByText('Error')).toBeTruthy();
     expect(await screen.findByText('Failed to save podcast')).toBeTruthy();
+  });
+});
+
+describe("the episode form's chapters", () => {
+  const CHAPTERS = [
+    { startTime: 0, title: 'Inledning' },
+    { startTime: 75.5, title: 'Intervjun', url: 'https://www.riksdagen.se/sv/', img: '/uploads/images/kapitel.jpg' },
+  ];
+  const saved = (body: unknown) => ({ status: 200, body });
+  const start = (n: number) => `Chapter ${n} start (m:ss)`;
+  /** What a screen reader reads after a field's name: its hint and its message. */
+  const descriptionOf = (label: string) => (screen.getByLabelText(label).getAttribute('aria-describedby') ?? '').split(' ')
+    .map((id) => document.getElementById(id)?.textContent).join(' ');
+  const addChapter = (startText: string, title: string) => {
+    fireEvent.click(screen.getByRole('button', { name: 'Add chapter' }));
+    const n = screen.getAllByRole('listitem').length;
+    fill(start(n), startText);
+    fill(`Chapter ${n} title`, title);
+  };
+
+  it('shows the stored chapters as m:ss and sends them back unchanged, fractions included', async () => {
+    const onDone = vi.fn();
+    const { sent } = renderForm(<EpisodeForm episode={episode(9, 'Morgonen', { chapters: CHAPTERS })} series={SERIES} onDone={onDone} />,
+      { 'PUT /api/admin/podcasts/9': saved });
+    expect(screen.getByRole('group', { name: 'Chapters' })).toBeTruthy();
+    expect([inputValue(start(1)), inputValue('Chapter 1 title'), inputValue(start(2)), inputValue('Chapter 2 link (optional)')])
+      .toEqual(['0:00', 'Inledning', '1:15.5', 'https://www.riksdagen.se/sv/']);
+    expect(screen.getByLabelText('Chapter 2 image (optional): or paste an address')).toHaveProperty('value', '/uploads/images/kapitel.jpg');
+    submit('Update Episode');
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent()[0]!.body).toMatchObject({ chapters: CHAPTERS });
+  });
+
+  it('adds rows that read m:ss and h:mm:ss, and moves the keyboard into each new row', async () => {
+    const onDone = vi.fn();
+    const { sent } = renderForm(<EpisodeForm episode={episode(9, 'Morgonen')} series={SERIES} onDone={onDone} />, { 'PUT /api/admin/podcasts/9': saved });
+    expect(screen.getByText('No chapters.')).toBeTruthy();
+    addChapter('0:00', 'Inledning');
+    expect(document.activeElement).toBe(screen.getByLabelText(start(1)));
+    addChapter(' 12:30 ', 'Intervjun');
+    fill('Chapter 2 link (optional)', '/article/1');
+    addChapter('0:29:59.5', 'Avslutning');
+    expect(document.activeElement).toBe(screen.getByLabelText(start(3)));
+    submit('Update Episode');
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent()[0]!.body).toMatchObject({ chapters: [
+      { startTime: 0, title: 'Inledning' }, { startTime: 750, title: 'Intervjun', url: '/article/1' }, { startTime: 1799.5, title: 'Avslutning' },
+    ] });
+  });
+
+  it("says next to each field what the API's chapter rules refuse, and sends nothing", async () => {
+    const { sent } = renderForm(<EpisodeForm episode={episode(9, 'Morgonen')} series={SERIES} onDone={() => undefined} />);
+    addChapter('5:00', 'Först');
+    addChapter('1:7', ' ');
+    fill('Chapter 1 image (optional): or paste an address', 'https://bilder.example.se/a.jpg');
+    fill('Chapter 2 link (optional)', 'javascript:alert(1)');
+    submit('Update Episode');
+    expect(await screen.findByText('Write the start as m:ss or h:mm:ss')).toBeTruthy();
+    expect(descriptionOf(start(2))).toContain('Write the start as m:ss or h:mm:ss');
+    expect(descriptionOf('Chapter 2 title')).toContain('A chapter needs a title');
+    expect(descriptionOf('Chapter 2 link (optional)')).toContain('url must be an http(s) or mailto: address or a path on the site');
+    expect(screen.getByText("img must be an image in the site's own store (/uploads/…)")).toBeTruthy();
+    expect(screen.getByLabelText(start(1)).getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByLabelText(start(2)).getAttribute('aria-invalid')).toBe('true');
+
+    // Every row readable, the order and the episode's end are judged (1830 seconds: 40:00 is past it).
+    fill('Chapter 1 image (optional): or paste an address', '');
+    fill(start(2), '1:07');
+    fill('Chapter 2 title', 'Sedan');
+    fill('Chapter 2 link (optional)', '');
+    addChapter('40:00', 'Efter slutet');
+    submit('Update Episode');
+    expect(await screen.findByText('Chapters must start in order, each after the one before')).toBeTruthy();
+    expect(descriptionOf(start(2))).toContain('Chapters must start in order, each after the one before');
+    expect(descriptionOf(start(3))).toContain('A chapter must start before the episode ends');
+    expect(sent()).toEqual([]);
+
+    // A removed row takes its message with it, and the keyboard goes back to "Add chapter".
+    fireEvent.click(screen.getByRole('button', { name: 'Remove chapter 3' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add chapter' }));
+    expect(screen.queryByText('A chapter must start before the episode ends')).toBeNull();
+    expect(screen.queryByLabelText(start(3))).toBeNull();
+  });
+
+  it('removes every chapter with an empty list', async () => {
+    const onDone = vi.fn();
+    const { sent } = renderForm(<EpisodeForm episode={episode(9, 'Morgonen', { chapters: CHAPTERS })} series={SERIES} onDone={onDone} />,
+      { 'PUT /api/admin/podcasts/9': saved });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove chapter 1' }));
+    // The former second row is now the first.
+    expect(inputValue('Chapter 1 title')).toBe('Intervjun');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove chapter 1' }));
+    submit('Update Episode');
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent()[0]!.body).toMatchObject({ chapters: [] });
+  });
+
+  it("puts the server's refusal on the row and field it names", async () => {
+    renderForm(<EpisodeForm episode={episode(9, 'Morgonen', { chapters: CHAPTERS })} series={SERIES} onDone={() => undefined} />, {
+      'PUT /api/admin/podcasts/9': refused(400, 'Validation failed', [{ path: 'chapters.1.startTime', message: 'A chapter must start before the episode ends' }]),
+    });
+    submit('Update Episode');
+    expect(await screen.findByText('A chapter must start before the episode ends')).toBeTruthy();
+    expect(descriptionOf(start(2))).toContain('A chapter must start before the episode ends');
+    expect(descriptionOf(start(1))).not.toContain('A chapter must start before the episode ends');
+  });
+
+  it("sets a start to the preview player's time, in whole seconds, and only when there is audio to play", async () => {
+    const onDone = vi.fn();
+    const { sent } = renderForm(<EpisodeForm episode={episode(9, 'Morgonen', { chapters: CHAPTERS })} series={SERIES} onDone={onDone} />,
+      { 'PUT /api/admin/podcasts/9': saved });
+    const preview = document.querySelector('audio')!;
+    Object.defineProperty(preview, 'currentTime', { value: 83.7, configurable: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Set to current time: chapter 2' }));
+    expect(inputValue(start(2))).toBe('1:23');
+    submit('Update Episode');
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent()[0]!.body).toMatchObject({ chapters: [CHAPTERS[0], { ...CHAPTERS[1], startTime: 83 }] });
+
+    resetAdminScreens();
+    renderForm(<EpisodeForm series={SERIES} onDone={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add chapter' }));
+    expect(screen.getByLabelText(start(1))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Set to current time/ })).toBeNull();
+  });
+
+  it('speaks Swedish to a Swedish editor', async () => {
+    renderForm(<EpisodeForm episode={episode(9, 'Morgonen')} series={SERIES} onDone={() => undefined} />, {}, { locale: 'sv' });
+    expect(screen.getByRole('group', { name: 'Kapitel' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Lägg till kapitel' }));
+    fill('Kapitel 1, start (m:ss)', 'en minut');
+    submit('Uppdatera avsnitt');
+    expect(await screen.findByText('Skriv starten som m:ss eller h:mm:ss')).toBeTruthy();
+    expect(screen.getByText('Ett kapitel behöver en titel')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sätt till aktuell tid: kapitel 1' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ta bort kapitel 1' })).toBeTruthy();
   });
 });
 

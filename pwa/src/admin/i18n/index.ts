@@ -9,6 +9,7 @@ import { common } from './common';
 import { editor } from './editor';
 import { engage } from './engage';
 import { history } from './history';
+import { insights } from './insights';
 import { interviews } from './interviews';
 import { live } from './live';
 import { media } from './media';
@@ -21,18 +22,19 @@ import { settings } from './settings';
 import { staff } from './staff';
 import { users } from './users';
 import { videos } from './videos';
+import { voice } from './voice';
 
 /**
  * The admin screens' two catalogues (contract.md §4: English is the spec's words, Swedish beside it),
  * in the admin chunk only. The language is the host's (AdminPlatform.locale).
  */
-const areas = [common, overview, articles, editor, history, live, podcasts, ads, interviews, staff, approvals, settings, users, media, photos, videos, ai, engage, offers];
+const areas = [common, overview, insights, articles, editor, history, live, podcasts, ads, interviews, staff, approvals, settings, users, media, photos, videos, ai, engage, offers, voice];
 const en = Object.assign({}, ...areas.map((a) => a.en)) as AdminCatalogue;
 const sv = Object.assign({}, ...areas.map((a) => a.sv)) as AdminCatalogue;
 
-type AdminCatalogue = typeof common.en & typeof overview.en & typeof articles.en & typeof editor.en & typeof history.en & typeof live.en & typeof podcasts.en & typeof ads.en
+type AdminCatalogue = typeof common.en & typeof overview.en & typeof insights.en & typeof articles.en & typeof editor.en & typeof history.en & typeof live.en & typeof podcasts.en & typeof ads.en
   & typeof interviews.en & typeof staff.en & typeof approvals.en & typeof settings.en & typeof users.en & typeof media.en
-  & typeof photos.en & typeof videos.en & typeof ai.en & typeof engage.en & typeof offers.en;
+  & typeof photos.en & typeof videos.en & typeof ai.en & typeof engage.en & typeof offers.en & typeof voice.en;
 export type AdminKey = keyof AdminCatalogue;
 export type AdminT = ((key: AdminKey, values?: MessageValues) => string) & {
   /** A message from a schema or the server, in Swedish when it is a known one. */

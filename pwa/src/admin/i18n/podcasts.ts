@@ -1,6 +1,6 @@
 import { area } from './area';
 
-/** The Podcasts tab: series and episodes (admin-area.md §2 items 3 and 4, §5, §8); and the row buttons of the catalogue tabs. */
+/** The Podcasts tab: series and episodes with their chapters (admin-area.md §2 items 3 and 4, §5, §8; contract §9 [voice]); and the row buttons of the catalogue tabs. */
 export const podcasts = area({
   'catalogue.editLabel': 'Edit “{title}”',
   'catalogue.deleteLabel': 'Delete “{title}”',
@@ -67,6 +67,20 @@ export const podcasts = area({
   'episodes.updateFailed': 'Failed to update podcast',
   'episodes.deleted': 'Podcast deleted successfully',
   'episodes.deleteFailed': 'Failed to delete podcast',
+
+  'chapters.legend': 'Chapters',
+  'chapters.hint': 'Starts as m:ss or h:mm:ss, in order.',
+  'chapters.playerHint': 'While the audio above plays, “Set to current time” takes where the player is.',
+  'chapters.empty': 'No chapters.',
+  'chapters.add': 'Add chapter',
+  'chapters.start': 'Chapter {n} start (m:ss)',
+  'chapters.title': 'Chapter {n} title',
+  'chapters.url': 'Chapter {n} link (optional)',
+  'chapters.img': 'Chapter {n} image (optional)',
+  'chapters.setToCurrent': 'Set to current time',
+  'chapters.setToCurrentNamed': 'Set to current time: chapter {n}',
+  'chapters.remove': 'Remove',
+  'chapters.removeNamed': 'Remove chapter {n}',
 }, {
   'catalogue.editLabel': 'Redigera ”{title}”',
   'catalogue.deleteLabel': 'Ta bort ”{title}”',
@@ -133,4 +147,18 @@ export const podcasts = area({
   'episodes.updateFailed': 'Det gick inte att uppdatera podden',
   'episodes.deleted': 'Podden har tagits bort',
   'episodes.deleteFailed': 'Det gick inte att ta bort podden',
+
+  'chapters.legend': 'Kapitel',
+  'chapters.hint': 'Starttider som m:ss eller h:mm:ss, i ordning.',
+  'chapters.playerHint': 'Medan ljudet ovan spelas tar ”Sätt till aktuell tid” spelarens position.',
+  'chapters.empty': 'Inga kapitel.',
+  'chapters.add': 'Lägg till kapitel',
+  'chapters.start': 'Kapitel {n}, start (m:ss)',
+  'chapters.title': 'Kapitel {n}, titel',
+  'chapters.url': 'Kapitel {n}, länk (valfri)',
+  'chapters.img': 'Kapitel {n}, bild (valfri)',
+  'chapters.setToCurrent': 'Sätt till aktuell tid',
+  'chapters.setToCurrentNamed': 'Sätt till aktuell tid: kapitel {n}',
+  'chapters.remove': 'Ta bort',
+  'chapters.removeNamed': 'Ta bort kapitel {n}',
 });

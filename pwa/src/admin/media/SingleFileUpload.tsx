@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { ApiError } from '@redaktion/shared/client';
 import { useAdminT, type AdminT } from '../i18n';
 import { usePlatform, type AdminPlatform } from '../platform';
@@ -24,6 +24,8 @@ export interface SingleFileUploadProps {
   disabled?: boolean;
   /** Told when an upload starts and ends, so that a form can hold its submit until the file has its URL. */
   onBusyChange?(busy: boolean): void;
+  /** The audio preview, for a form that reads where the editor listens (an episode's chapters). */
+  audioRef?: Ref<HTMLAudioElement>;
 }
 
 /** Our own files are paths ("/uploads/…"): the desktop app must fetch them from the newsroom server. */
@@ -63,7 +65,7 @@ export function useUploadToasts() {
 
 const fileNameOf = (url: string) => decodeURIComponent(url.split(/[?#]/)[0]!.split('/').pop() ?? url);
 
-export function SingleFileUpload({ label, kind, value, onChange, error, hint, maxMB = DEFAULT_MAX_MB[kind], disabled = false, onBusyChange }: SingleFileUploadProps) {
+export function SingleFileUpload({ label, kind, value, onChange, error, hint, maxMB = DEFAULT_MAX_MB[kind], disabled = false, onBusyChange, audioRef }: SingleFileUploadProps) {
   const t = useAdminT();
   const notify = useNotify();
   const uploadToasts = useUploadToasts();
@@ -127,7 +129,7 @@ export function SingleFileUpload({ label, kind, value, onChange, error, hint, ma
       {shown && (
         <div className="upload-current">
           {kind === 'image' && <img className="upload-preview" src={shown} alt="" />}
-          {kind === 'audio' && <audio controls preload="none" src={shown} className="upload-audio" />}
+          {kind === 'audio' && <audio ref={audioRef} controls preload="none" src={shown} className="upload-audio" />}
           <span className="upload-file-name">{shownName}</span>
         </div>
       )}

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { Article } from '@redaktion/shared';
 import { ArticleForm } from '../articles/ArticleForm';
 import { categoryName, useCategories } from '../articles/categories';
@@ -8,7 +8,7 @@ import { QueryState } from '../ui/QueryState';
 import { StatusBadge } from '../articles/StatusBadge';
 import { useAdminQuery } from '../data';
 import { useAdminT } from '../i18n';
-import { useAdminClient } from '../platform';
+import { useAdminClient, useApi } from '../platform';
 import { ConfirmDialog } from '../ui/Dialog';
 import { SiteLink } from '../ui/SiteLink';
 import { useMediaSrc } from '../media/SingleFileUpload';
@@ -25,6 +25,7 @@ export function ArticlesTab() {
   const [editing, setEditing] = useState<Article | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Article | null>(null);
   const [removing, setRemoving] = useState(false);
+  useLinkedArticle(setEditing);
 
   const remove = async (article: Article) => {
     setRemoving(true);
@@ -60,6 +61,26 @@ export function ArticlesTab() {
         message={t('common.confirmDelete', { title: deleting?.title ?? '' })} onConfirm={() => deleting && void remove(deleting)} />
     </div>
   );
+}
+
+/**
+ * Opens the article a link asks to edit (`?tab=articles&article=12`, from the Insights tab), read by its id since it
+ * may be older than the list; the parameter is dropped once read, so that a closed editor stays closed.
+ */
+function useLinkedArticle(open: (article: Article) => void) {
+  const t = useAdminT();
+  const api = useApi();
+  const notify = useNotify();
+  const [search, setSearch] = useSearchParams();
+  const id = Number(search.get('article'));
+  useEffect(() => {
+    if (!Number.isInteger(id) || id <= 0) return;
+    setSearch((current) => {
+      current.delete('article');
+      return current;
+    }, { replace: true });
+    api.request<Article>('GET', `/api/admin/articles/${id}`).then(open, (error: unknown) => notify.failure(t('insights.openFailed'), error));
+  }, [id, api, notify, setSearch, open, t]);
 }
 
 function ArticleRow({ article, onEdit, onDelete }: { article: Article; onEdit(): void; onDelete(): void }) {

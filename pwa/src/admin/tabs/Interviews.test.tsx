@@ -10,7 +10,7 @@ afterEach(resetAdminScreens);
 
 const episode = (id: number, title: string, extra: Partial<Episode> = {}): Episode => ({
   id, seriesId: 1, kind: 'episode', title, description: 'Veckans nyheter', category: 'news', imageUrl: null, audioUrl: null, locked: false,
-  duration: 1800, episodeNumber: 1, publishedAt: '2026-03-01T08:00:00.000Z', featured: false, premium: false, status: 'published',
+  duration: 1800, chapters: [], transcript: null, episodeNumber: 1, publishedAt: '2026-03-01T08:00:00.000Z', featured: false, premium: false, status: 'published',
   createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-01T08:00:00.000Z', ...extra,
 });
 

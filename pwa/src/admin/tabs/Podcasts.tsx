@@ -1,6 +1,7 @@
 import { displayMinutes } from '@redaktion/shared/time';
 import { EpisodeForm } from '../catalogue/EpisodeForm';
 import { SeriesForm, seriesCategoryLabel } from '../catalogue/SeriesForm';
+import { TranscriptPanel } from '../catalogue/TranscriptPanel';
 import { useAdminQuery } from '../data';
 import { useAdminT } from '../i18n';
 import { useMediaSrc } from '../media/SingleFileUpload';
@@ -56,7 +57,13 @@ export function PodcastsTab() {
       <ResourceList id="podcast-episodes-heading" heading={t('episodes.heading')} query={podcastsQuery} data={episodes} empty={t('episodes.empty')}
         edit={{
           create: t('episodes.new'), title: (episode) => t(episode ? 'episodes.editTitle' : 'episodes.createTitle'), wide: true,
-          form: (episode, close) => <EpisodeForm episode={episode} series={allSeries} onDone={close} onCancel={close} />,
+          // An existing episode's transcript is kept beside the form, saved by its own calls.
+          form: (episode, close) => (
+            <>
+              <EpisodeForm episode={episode} series={allSeries} onDone={close} onCancel={close} />
+              {episode && <TranscriptPanel episode={episode} />}
+            </>
+          ),
           nameOf: (episode) => episode.title, remove: admin.podcasts.remove,
           deleted: t('episodes.deleted'), deleteFailed: t('episodes.deleteFailed'), changes: 'podcast',
         }}

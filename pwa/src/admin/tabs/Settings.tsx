@@ -8,12 +8,14 @@ import { useChanged } from '../queries';
 import { ConfirmDialog } from '../ui/Dialog';
 import { failureText, useNotify } from '../ui/feedback';
 import { TextInput } from '../ui/form';
+import { VoiceSettings } from '../voice/VoiceSettings';
 
-/** The Settings tab: the categories (saved through the API) and what each role may do. */
+/** The Settings tab: the categories and the read-aloud voice (saved through the API), and what each role may do. */
 export function SettingsTab() {
   return (
     <>
       <CategoriesEditor />
+      <VoiceSettings />
       <RolesList />
     </>
   );

@@ -11,7 +11,7 @@ export const series = (id: number, title: string, extra: Partial<PodcastSeries> 
 
 export const episode = (id: number, title: string, extra: Partial<Episode> = {}): Episode => ({
   id, seriesId: 3, kind: 'episode', title, description: `Om ${title}`, category: 'news', imageUrl: null,
-  audioUrl: `/api/podcasts/${id}/audio`, locked: false, duration: 1830, episodeNumber: 4, publishedAt: '2026-03-02T08:00:00.000Z',
+  audioUrl: `/api/podcasts/${id}/audio`, locked: false, duration: 1830, chapters: [], transcript: null, episodeNumber: 4, publishedAt: '2026-03-02T08:00:00.000Z',
   featured: false, premium: false, status: 'published', ...stamps, ...extra,
 });
 
@@ -29,7 +29,7 @@ export const journalist = (id: number, name: string, extra: Partial<Journalist> 
 export const article = (id: number, title: string, extra: Partial<Article> = {}): Article => ({
   id, title, excerpt: 'Ingress', content: 'Text', locked: false, category: 'news', imageUrl: null, imageAlt: null, imageCredit: null,
   author: 'Rut Redaktör', authorImage: null, authorTitle: null, readTime: 5, publishedAt: null, featured: false, categoryFeatured: false,
-  premium: false, status: 'draft', kind: 'article', liveStatus: null, coverageStartTime: null, coverageEndTime: null,
+  premium: false, status: 'draft', kind: 'article', liveStatus: null, coverageStartTime: null, coverageEndTime: null, audioUrl: null,
   createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-01T08:00:00.000Z', ...extra,
 });
 

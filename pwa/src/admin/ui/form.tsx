@@ -15,10 +15,10 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
 
   const set = <K extends keyof V>(name: K, value: V[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
+    // A list field's row messages (chapters.1.title) go with it: a removed row would leave them on the next one.
     setErrors((current) => {
-      if (!(name as string in current)) return current;
-      const { [name as string]: _removed, ...rest } = current;
-      return rest;
+      const kept = Object.entries(current).filter(([key]) => key !== name && !key.startsWith(`${String(name)}.`));
+      return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
     });
   };
 
@@ -29,9 +29,7 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
       setErrors({});
       return result.data;
     }
-    const byField: Record<string, string> = {};
-    for (const issue of result.error.issues) byField[String(issue.path[0] ?? '')] ??= issue.message;
-    setErrors(byField);
+    setErrors(messagesByField(result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }))));
     return null;
   };
 
@@ -43,11 +41,7 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
     try {
       return await send(body);
     } catch (error) {
-      if (error instanceof ApiError && error.issues.length) {
-        const byField: Record<string, string> = {};
-        for (const issue of error.issues) byField[issue.path.split('.')[0] ?? ''] ??= issue.message;
-        setErrors(byField);
-      }
+      if (error instanceof ApiError && error.issues.length) setErrors(messagesByField(error.issues));
       throw error;
     } finally {
       setBusy(false);
@@ -55,6 +49,19 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
   };
 
   return { values, set, setValues, errors, setErrors, validate, submit, busy, reset: () => { setValues(initial); setErrors({}); } };
+}
+
+/**
+ * The first message of each field under its name; one about a part of a field (a list's row: chapters.1.startTime)
+ * under its whole path as well, so that the row can show it.
+ */
+function messagesByField(issues: readonly { path: string; message: string }[]): Record<string, string> {
+  const byField: Record<string, string> = {};
+  for (const { path, message } of issues) {
+    byField[path.split('.')[0] ?? ''] ??= message;
+    if (path.includes('.')) byField[path] ??= message;
+  }
+  return byField;
 }
 
 export type SchemaForm<V extends Record<string, unknown>> = ReturnType<typeof useSchemaForm<z.ZodType, V>>;

@@ -5,6 +5,13 @@ import { useServices, useSettings } from '../../services/context';
 import { useApi, useApiCache } from '../../data/api-cache';
 import { useI18n, type Locale } from '../../i18n';
 import { usePushTopic } from '../../offline/push-alerts';
+import {
+  autoDownloadSettings, autoDownloadStatus, KEEP_MAX, KEEP_MIN, keepPeriodicSync, runAutoDownload, setAutoDownloadSettings, surroundings,
+  tellsConnection, type AutoDownloadSettings, type Connection,
+} from '../../offline/auto-download';
+import { formatBytes } from '../../offline/downloads';
+import { useDeviceQuery } from '../../offline/live';
+import { autoDownloadText } from '../../i18n/auto-download';
 import type { MessageKey } from '../../i18n/en';
 import type { Settings } from '../../state/settings';
 import { DashboardPage } from './layout';
@@ -68,6 +75,50 @@ function BreakingAlertsSwitch() {
   return <Switch label={t('alerts.breaking')} checked={alerts.on} disabled={!alerts.supported || alerts.busy} note={note} onChange={() => void alerts.toggle()} />;
 }
 
+const KEEP_CHOICES = Array.from({ length: KEEP_MAX - KEEP_MIN + 1 }, (_, index) => KEEP_MIN + index);
+
+/**
+ * Auto-download on this device (contract §9 [listen]): kept in the device's database, where the service worker reads
+ * it too. Each change runs it once: turned on, the followed series' newest come now; fewer to keep, the rest go.
+ */
+function AutoDownloadGroup() {
+  const { locale } = useI18n();
+  const text = autoDownloadText(locale);
+  const { device } = useServices();
+  const settings = useDeviceQuery(autoDownloadSettings, []);
+  const status = useDeviceQuery(autoDownloadStatus, []);
+  const keepId = useId();
+  const connection = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { connection?: Connection }).connection;
+
+  async function change(next: Partial<AutoDownloadSettings>) {
+    if (!device) return;
+    const db = await device.open();
+    const saved = await setAutoDownloadSettings(db, next);
+    if ('on' in next) void keepPeriodicSync(saved.on);
+    void runAutoDownload(db, surroundings()).catch(() => undefined);
+  }
+
+  const shortage = status?.short ? text.short(status.available === null ? null : formatBytes(status.available, locale)) : '';
+  return (
+    <section className="account-card">
+      <h2>{text.title}</h2>
+      <p className="setting-note">{text.intro}</p>
+      <Switch label={text.on} checked={settings?.on ?? false} disabled={!settings} onChange={(on) => void change({ on })} />
+      <div className="setting-row">
+        <label htmlFor={keepId} className="setting-label">{text.keep}</label>
+        <select id={keepId} value={settings?.keep ?? ''} disabled={!settings} aria-describedby={`${keepId}-note`}
+          onChange={(event) => void change({ keep: Number(event.target.value) })}>
+          {KEEP_CHOICES.map((n) => <option key={n} value={n}>{n}</option>)}
+        </select>
+        <p id={`${keepId}-note`} className="setting-note">{text.keepNote}</p>
+      </div>
+      <Switch label={text.unmetered} checked={settings?.unmeteredOnly ?? false} disabled={!settings}
+        note={tellsConnection(connection) ? undefined : text.unmeteredUnknown} onChange={(unmeteredOnly) => void change({ unmeteredOnly })} />
+      <p className="setting-note" role="status">{shortage}</p>
+    </section>
+  );
+}
+
 /** Settings live on the device (contract.md §3); the language is also kept on the account for its e-mails. */
 export function SettingsPage({ user }: { user: User }) {
   const { t } = useI18n();
@@ -101,6 +152,7 @@ export function SettingsPage({ user }: { user: User }) {
             {group.title === 'settings.notifications' && <><NewsletterSwitch /><BreakingAlertsSwitch /></>}
           </section>
         ))}
+        <AutoDownloadGroup />
         <AccountPanel user={user} />
         {isStaff(user) && <TokensPanel />}
       </div>

@@ -19,7 +19,7 @@ const ARTICLE: AdminArticle = {
   category: 'news', imageUrl: null, imageAlt: null, imageCredit: null, author: 'Rut Redaktör',
   authorImage: null, authorTitle: null, readTime: 4, publishedAt: '2026-03-02T09:30:15.000Z', featured: false,
   categoryFeatured: false, premium: false, status: 'published', createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-02T09:30:15.000Z',
-  kind: 'article', liveStatus: null, coverageStartTime: null, coverageEndTime: null, clientId: null,
+  kind: 'article', liveStatus: null, coverageStartTime: null, coverageEndTime: null, audioUrl: null, clientId: null,
 };
 const summary = (id: number, kind: RevisionSummary['kind'], createdAt: string, author = { id: 1, username: 'redaktor' }): RevisionSummary =>
   ({ id, kind, createdAt, author, title: ARTICLE.title, status: 'published' });
