@@ -168,7 +168,7 @@ describe('an admin at the editorial desk (desktop)', () => {
     await reject.getByLabel('Comment (optional)').fill('Saknar källor');
     await reject.getByRole('button', { name: 'Reject' }).click();
     await expect.poll(() => page.getByText('No content is waiting for review.').count()).toBe(1);
-    expect(await badge.count()).toBe(0);
+    await expect.poll(() => badge.count()).toBe(0);
     const rejected = (await api<Article[]>(context, '/api/admin/articles')).find((a) => a.id === rejectedId)!;
     expect(rejected.status).toBe('draft');
     expect((await visitorSees(`/article/${rejectedId}`)).status).toBe(404);

@@ -185,7 +185,7 @@ describe('the reader app\'s figures (contract §9 [insight])', () => {
       await notice.getByRole('link', { name: 'How we do it (privacy policy)' }).click();
       await page.getByRole('heading', { name: 'Visit figures without tracking' }).waitFor();
       await notice.getByRole('button', { name: 'No' }).click();
-      expect(await notice.count()).toBe(0);
+      await expect.poll(() => notice.count()).toBe(0);
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
       await openAndRead(page, `/article/${id}`);
       await page.waitForTimeout(1000);

@@ -88,7 +88,7 @@ describe("the reader's library on the dashboard", () => {
     const downloads = page.getByRole('region', { name: 'Downloads' });
     const item = downloads.getByRole('listitem').filter({ has: page.getByRole('link', { name: downloaded!.title, exact: true }) });
     await expect.poll(() => item.textContent()).toMatch(/ · [\d.,]+ (B|KB|MB) · /);
-    expect(await downloads.textContent()).toMatch(/used of .* available on this device/);
+    await expect.poll(() => downloads.textContent()).toMatch(/used of .* available on this device/);
 
     const history = page.getByRole('region', { name: 'Listening history' });
     const heard = history.getByRole('listitem').filter({ has: page.getByRole('link', { name: played!.title, exact: true }) });

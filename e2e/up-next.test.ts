@@ -108,8 +108,8 @@ describe('Up Next', () => {
     await page.clock.runFor(6000);
     await expect.poll(() => audio(page).evaluate((element: HTMLAudioElement) => element.paused)).toBe(true);
     expect(await audio(page).evaluate((element: HTMLAudioElement) => [element.ended, element.volume])).toEqual([false, 0.75]);
-    expect(await left.count()).toBe(0);
-    expect(await timer.inputValue()).toBe('');
+    await expect.poll(() => left.count()).toBe(0);
+    await expect.poll(() => timer.inputValue()).toBe('');
     expect(await page.getByRole('slider', { name: 'Volume' }).inputValue()).toBe('75');
 
     // "End of episode": playback stops there, and what waits in Up Next stays waiting.
