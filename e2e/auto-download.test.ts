@@ -8,7 +8,7 @@ import { signedInUser } from '../api/test/support/users.js';
 import { startPushService } from '../api/test/stand-ins/push-service.js';
 import { signedInContext } from './support/admin.js';
 import { axeFindings } from './support/accessibility.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { launchBrowser, openPage, settingsSwitch } from './support/browser.js';
 import { deliverPush, shownNotifications, pushingDevice } from './support/push.js';
 
 let pushService: Awaited<ReturnType<typeof startPushService>>;
@@ -62,9 +62,7 @@ describe('auto-download', () => {
     const device = await pushingDevice(context, pushService, server.url);
     const { page, errors } = await openPage(context);
 
-    await page.goto(`${server.url}/dashboard/settings`);
-    const auto = page.getByRole('switch', { name: 'Download new episodes automatically' });
-    await expect.poll(() => auto.isEnabled(), { timeout: 15_000 }).toBe(true);
+    const auto = await settingsSwitch(page, server.url, 'Download new episodes automatically');
     expect(await auto.getAttribute('aria-checked')).toBe('false');
     await auto.click();
     await expect.poll(() => auto.getAttribute('aria-checked')).toBe('true');
@@ -129,9 +127,7 @@ describe('auto-download', () => {
 
     // The laptop already alerts about breaking news.
     const { page, errors } = await openPage(laptop);
-    await page.goto(`${server.url}/dashboard/settings`);
-    const breaking = page.getByRole('switch', { name: 'Breaking news alerts' });
-    await expect.poll(() => breaking.isEnabled(), { timeout: 15_000 }).toBe(true);
+    const breaking = await settingsSwitch(page, server.url, 'Breaking news alerts');
     await breaking.click();
     await expect.poll(topics, { timeout: 15_000 }).toEqual(['breaking']);
 

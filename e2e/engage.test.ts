@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../api/test/support/test-serve
 import { signedInUser } from '../api/test/support/users.js';
 import { startPushService, type BrowserSubscription } from '../api/test/stand-ins/push-service.js';
 import { signedInContext } from './support/admin.js';
-import { DESKTOP, launchBrowser, openPage } from './support/browser.js';
+import { DESKTOP, launchBrowser, openPage, settingsSwitch } from './support/browser.js';
 import { deliverPush, shownNotifications, pushingDevice, withStandInPush } from './support/push.js';
 
 let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
@@ -109,9 +109,7 @@ describe('alerts', () => {
     const reader = await signedInUser(server.url, server.db);
     const context = await signedInContext(browser, server, reader, 'en-GB');
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/dashboard/settings`);
-    const toggle = page.getByRole('switch', { name: 'Weekly newsletter by e-mail' });
-    await expect.poll(() => toggle.isEnabled(), { timeout: 15_000 }).toBe(true);
+    const toggle = await settingsSwitch(page, server.url, 'Weekly newsletter by e-mail');
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 15_000 }).toBe('true');
@@ -126,8 +124,7 @@ describe('alerts', () => {
     await page.getByRole('button', { name: 'Ja, skicka mig nyhetsbrevet' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Tack, prenumerationen är bekräftad');
 
-    await page.goto(`${server.url}/dashboard/settings`);
-    await expect.poll(() => toggle.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await settingsSwitch(page, server.url, 'Weekly newsletter by e-mail');
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
     expect(await page.getByText(hint).count()).toBe(0);
     expect(errors).toEqual([]);
@@ -140,9 +137,7 @@ describe('alerts', () => {
     const context = await signedInContext(browser, server, reader, 'en-GB');
     const device = await pushingDevice(context, pushService, server.url);
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/dashboard/settings`);
-    const toggle = page.getByRole('switch', { name: 'Breaking news alerts' });
-    await expect.poll(() => toggle.isEnabled(), { timeout: 15_000 }).toBe(true);
+    const toggle = await settingsSwitch(page, server.url, 'Breaking news alerts');
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     // Nothing is asked of the browser before the reader's click.
     expect(await page.evaluate(() => localStorage.getItem('e2e.subscribeCalls'))).toBeNull();

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestServer, type TestServer } from '../../api/test/support/test-server.js';
 
 /** The machine's Chromium (Debian's package): Playwright's own download is not used. */
@@ -47,6 +47,14 @@ export function focused(page: Page): Promise<string> {
     if (!element || element === document.body) return 'body';
     return `${element.tagName.toLowerCase()}: ${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ')}`;
   });
+}
+
+/** Opens the reader's settings and gives the named switch once it can be used: it waits for what the device and the server say. */
+export async function settingsSwitch(page: Page, origin: string, name: string): Promise<Locator> {
+  await page.goto(`${origin}/dashboard/settings`);
+  const toggle = page.getByRole('switch', { name });
+  await expect.poll(() => toggle.isEnabled(), { timeout: 15_000 }).toBe(true);
+  return toggle;
 }
 
 /** The whole server on a fresh database (seeded unless told otherwise) and the machine's Chromium, for one test file. */
